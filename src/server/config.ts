@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const schema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  STATIC_DIR: z.string().min(1).default('./dist/app'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SUPERADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  SUPERADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters long' }).optional(),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  SMTP_FROM: z.string().min(3).default('DISH <no-reply@dish.local>'),
+  SMS_WEBHOOK_URL: url(['http:', 'https:']).optional(),
+  /** Origins besides the server's own that may send state-changing requests (comma-separated). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  /** Behind a TLS-terminating proxy: trust X-Forwarded-* and mark the cookie Secure. */
+  TRUST_PROXY: bool.default(false),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Sign-in throttle: failures per identifier (and 3× per address) in 15 minutes before 429. */
+  AUTH_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+  /** First slow-down delay after 3 failures; it doubles with each further failure, up to 4 s. */
+  AUTH_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(250),
+});
+
+export type Config = z.infer<typeof schema>;
+
+/** Parses the environment; every bad variable is named with what is wrong with it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(defined);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = result.data;
+  if (Boolean(config.SUPERADMIN_EMAIL) !== Boolean(config.SUPERADMIN_PASSWORD)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD must be set together',
+    );
+  }
+  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR), STATIC_DIR: path.resolve(config.STATIC_DIR) };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

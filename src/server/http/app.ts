@@ -1,0 +1,67 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Server as SocketServer } from 'socket.io';
+import type { Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { createCodeDelivery, type DeliverCode } from '../auth/delivery';
+import { registerAuthRoutes } from '../auth/routes';
+import { seedQueryingAppProjects } from '../projects/seed';
+import { ensureSuperAdmin } from '../users/bootstrap';
+import { createGateway } from '../realtime/gateway';
+import { attachRedisAdapter } from '../realtime/redis-adapter';
+import { registerErrorHandler } from './errors';
+import { registerOriginGuard } from './origin-guard';
+import { registerStaticShell } from './static-shell';
+
+export interface DishServer {
+  app: FastifyInstance;
+  io: SocketServer;
+  database: Database;
+  /** Stops accepting, lets running requests finish, then closes sockets and the database. */
+  close(): Promise<void>;
+}
+
+export interface ServerOverrides {
+  deliverCode?: DeliverCode;
+}
+
+export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<DishServer> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // On close, idle keep-alive connections go at once; requests in flight are answered first.
+    forceCloseConnections: 'idle',
+  });
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const { db } = database;
+  app.log.info({ database: database.kind }, 'database ready');
+  await seedQueryingAppProjects(db);
+  await ensureSuperAdmin(db, config.SUPERADMIN_EMAIL, config.SUPERADMIN_PASSWORD, app.log);
+
+  await app.register(fastifyCookie);
+  registerErrorHandler(app);
+  registerOriginGuard(app, config.ALLOWED_ORIGINS);
+  registerAuthRoutes(app, { db, config, deliverCode: overrides.deliverCode ?? createCodeDelivery(config, app.log) });
+  app.get('/api/health', async () => ({ ok: true, database: database.kind }));
+  const servesApp = await registerStaticShell(app, config.STATIC_DIR);
+  if (!servesApp) app.log.warn({ dir: config.STATIC_DIR }, 'no built app found; serving the API only (run npm run build)');
+
+  const io = createGateway(app.server, db, app.log);
+  const detachRedis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await app.close();
+      await detachRedis?.();
+      await database.close();
+    })());
+
+  return { app, io, database, close };
+}

@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { serverMessages } from '../../shared/messages';
+
+/** Paths the server itself answers: never the app shell for them. */
+export const API_PREFIXES = ['/auth/', '/admin/', '/project_auth/', '/socket.io', '/tts/', '/api/'];
+
+const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+
+/**
+ * Serves the built app from STATIC_DIR. Deep links such as /chatpage get index.html (the SPA
+ * fallback); a missing /assets/* file is a 404, not HTML, or a stale tab would run HTML as a script.
+ */
+export async function registerStaticShell(app: FastifyInstance, staticDir: string): Promise<boolean> {
+  const hasApp = existsSync(path.join(staticDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      setHeaders(res, filePath) {
+        const name = path.basename(filePath);
+        if (NO_CACHE.has(name) || name.startsWith('workbox-')) res.header('cache-control', 'no-cache');
+        else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      hasApp &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PREFIXES.some((p) => url.startsWith(p)) &&
+      !url.startsWith('/assets/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ message: serverMessages.notFound });
+  });
+  return hasApp;
+}

@@ -1,0 +1,52 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const serverPort = Number(process.env.PORT ?? 3000);
+const serverUrl = `http://127.0.0.1:${serverPort}`;
+
+// Paths the Node server answers; the dev server forwards them and the service worker never
+// answers them with the app shell.
+export const serverPaths = ['/auth', '/admin/', '/project_auth', '/socket.io', '/tts', '/api'];
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      // The page registers the service worker itself through workbox-window (src/app/pwa).
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/*.png'],
+      manifest: {
+        name: 'DISH: Disability Innovation Solutions Hub',
+        short_name: 'DISH',
+        description: 'Ask questions about assistive solutions and get answers from a curated knowledge base.',
+        theme_color: '#1b4f9c',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: serverPaths.map((p) => new RegExp(`^${p.replace(/[/]/g, '\\/')}`)),
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  worker: { format: 'es' },
+  build: { outDir: 'dist/app', sourcemap: true },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(
+      serverPaths.map((p) => [p, { target: serverUrl, ws: p === '/socket.io', changeOrigin: false }]),
+    ),
+  },
+  optimizeDeps: { include: ['comlink', 'socket.io-client'] },
+});
