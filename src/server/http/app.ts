@@ -43,6 +43,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   await seedQueryingAppProjects(db);
   await ensureSuperAdmin(db, config.SUPERADMIN_EMAIL, config.SUPERADMIN_PASSWORD, app.log);
 
+  // JSON only (multipart where a route says so): a text/plain body is a 415, not a string to guess at.
+  app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
   registerErrorHandler(app);
   registerOriginGuard(app, config.ALLOWED_ORIGINS);

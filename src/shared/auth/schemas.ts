@@ -18,7 +18,8 @@ function ruled(rule: Rule, fallback: string) {
     .string({ error: fallback })
     .max(1000, { error: fallback })
     .superRefine((value, ctx) => {
-      const message = rule(value);
+      // PostgreSQL text cannot hold NUL; such input is malformed, never a real value.
+      const message = value.includes('\u0000') ? fallback : rule(value);
       if (message) ctx.addIssue({ code: 'custom', message });
     });
 }

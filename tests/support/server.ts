@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../src/server/config';
+import { createServer, type DishServer, type ServerOverrides } from '../../src/server/http/app';
+
+export interface TestServer {
+  url: string;
+  server: DishServer;
+  config: Config;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real DISH server on a free port. PGlite in a fresh directory by default; with DATABASE_URL set
+ * (as `.ci/run` does) a fresh PostgreSQL database of its own, dropped afterwards, so runs never
+ * see each other's rows.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  overrides: ServerOverrides = {},
+): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-test-'));
+  const database = process.env.DATABASE_URL ? await createPostgresDatabase(process.env.DATABASE_URL) : undefined;
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: path.join(dataDir, 'no-app'),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    AUTH_SLOWDOWN_MS: '1',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const server = await createServer(config, overrides);
+  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    server,
+    config,
+    async stop() {
+      await server.close();
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `dish_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
