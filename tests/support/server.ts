@@ -22,7 +22,9 @@ export async function startTestServer(
   overrides: ServerOverrides = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-test-'));
-  const database = process.env.DATABASE_URL ? await createPostgresDatabase(process.env.DATABASE_URL) : undefined;
+  const database = process.env.DATABASE_URL
+    ? await createPostgresDatabase(process.env.DATABASE_URL)
+    : undefined;
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',

@@ -6,7 +6,11 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, standing for the mail provider. */
-export async function startSmtpServer(): Promise<{ url: string; mails: ReceivedMail[]; stop(): Promise<void> }> {
+export async function startSmtpServer(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  stop(): Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -16,7 +20,10 @@ export async function startSmtpServer(): Promise<{ url: string; mails: ReceivedM
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -31,7 +38,11 @@ export async function startSmtpServer(): Promise<{ url: string; mails: ReceivedM
 }
 
 /** Waits for the mail to one address and returns the 6-digit code in it. */
-export async function codeMailedTo(mails: ReceivedMail[], address: string, timeoutMs = 5000): Promise<string> {
+export async function codeMailedTo(
+  mails: ReceivedMail[],
+  address: string,
+  timeoutMs = 5000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const mail = [...mails].reverse().find((m) => m.to.includes(address));

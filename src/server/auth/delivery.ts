@@ -24,7 +24,12 @@ export function createCodeDelivery(config: Config, log: FastifyBaseLogger): Deli
   return async ({ channel, to, code }) => {
     try {
       if (channel === 'email' && mailer) {
-        await mailer.sendMail({ from: config.SMTP_FROM, to, subject: 'Your DISH sign-in code', text: text(code) });
+        await mailer.sendMail({
+          from: config.SMTP_FROM,
+          to,
+          subject: 'Your DISH sign-in code',
+          text: text(code),
+        });
         return true;
       }
       if (channel === 'sms' && config.SMS_WEBHOOK_URL) {
@@ -37,7 +42,10 @@ export function createCodeDelivery(config: Config, log: FastifyBaseLogger): Deli
         if (!response.ok) throw new Error(`SMS webhook answered ${response.status}`);
         return true;
       }
-      log.warn({ channel, to }, `ONE-TIME CODE (no ${channel} delivery configured, written to the log): ${code}`);
+      log.warn(
+        { channel, to },
+        `ONE-TIME CODE (no ${channel} delivery configured, written to the log): ${code}`,
+      );
       return true;
     } catch (error) {
       log.error({ err: error, channel, to }, 'one-time code delivery failed');

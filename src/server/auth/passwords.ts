@@ -28,9 +28,23 @@ export async function verifyPassword(password: string, stored: string | null): P
     await derive(password, randomBytes(16), N, R, P);
     return false;
   }
-  const [algorithm, n, r, p, salt, key] = stored.split('$');
-  if (algorithm !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
+  const [algorithm, n, r, p, salt, key, ...rest] = stored.split('$');
+  const cn = costParameter(n);
+  const cr = costParameter(r);
+  const cp = costParameter(p);
+  if (algorithm !== 'scrypt' || !cn || !cr || !cp || !salt || !key || rest.length > 0) return false;
   const expected = Buffer.from(key, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
+  let actual: Buffer;
+  try {
+    actual = await derive(password, Buffer.from(salt, 'base64url'), cn, cr, cp);
+  } catch {
+    // Cost parameters scrypt refuses (N not a power of two, over the memory cap): a damaged hash, not a match.
+    return false;
+  }
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A positive integer written in decimal, or null. */
+function costParameter(value: string | undefined): number | null {
+  return value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
 }

@@ -43,8 +43,17 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, deliverCo
     if (!user.isActive) throw new HttpError(403, serverMessages.userInactive);
   }
 
-  async function signIn(request: FastifyRequest, reply: Parameters<typeof setSessionCookie>[0], user: UserRow) {
-    const { token, session } = await createSession(db, user.id, config.SESSION_DAYS, request.headers['user-agent']);
+  async function signIn(
+    request: FastifyRequest,
+    reply: Parameters<typeof setSessionCookie>[0],
+    user: UserRow,
+  ) {
+    const { token, session } = await createSession(
+      db,
+      user.id,
+      config.SESSION_DAYS,
+      request.headers['user-agent'],
+    );
     setSessionCookie(reply, token, config.SESSION_DAYS);
     return presentSessionUser(user, session.chatSessionId);
   }
@@ -65,7 +74,10 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, deliverCo
       return reply.status(201).send(presentSessionUser(user, ''));
     } catch (error) {
       if (error instanceof DuplicateContactError) {
-        throw new HttpError(409, error.field === 'email' ? serverMessages.emailTaken : serverMessages.phoneTaken);
+        throw new HttpError(
+          409,
+          error.field === 'email' ? serverMessages.emailTaken : serverMessages.phoneTaken,
+        );
       }
       throw error;
     }

@@ -36,7 +36,11 @@ export async function findSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+      and(
+        eq(sessions.tokenHash, sha256(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
     )
     .limit(1);
   return row ?? null;

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -27,7 +37,10 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     isAdmin: boolean('is_admin').notNull().default(false),
     adminType: text('admin_type', { enum: ['super', 'admin'] }),
-    isAdminFor: jsonb('is_admin_for').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    isAdminFor: jsonb('is_admin_for')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     emailVerified: boolean('email_verified').notNull().default(false),
     phoneVerified: boolean('phone_verified').notNull().default(false),
     isBlocked: boolean('is_blocked').notNull().default(false),

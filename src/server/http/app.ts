@@ -48,10 +48,15 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   await app.register(fastifyCookie);
   registerErrorHandler(app);
   registerOriginGuard(app, config.ALLOWED_ORIGINS);
-  registerAuthRoutes(app, { db, config, deliverCode: overrides.deliverCode ?? createCodeDelivery(config, app.log) });
-  app.get('/api/health', async () => ({ ok: true, database: database.kind }));
+  registerAuthRoutes(app, {
+    db,
+    config,
+    deliverCode: overrides.deliverCode ?? createCodeDelivery(config, app.log),
+  });
+  app.get('/api/health', () => ({ ok: true, database: database.kind }));
   const servesApp = await registerStaticShell(app, config.STATIC_DIR);
-  if (!servesApp) app.log.warn({ dir: config.STATIC_DIR }, 'no built app found; serving the API only (run npm run build)');
+  if (!servesApp)
+    app.log.warn({ dir: config.STATIC_DIR }, 'no built app found; serving the API only (run npm run build)');
 
   const io = createGateway(app.server, db, app.log);
   const detachRedis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
@@ -59,7 +64,10 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      // The callback runs once the HTTP server has closed; the returned promise does not wait for it.
+      await new Promise<void>((resolve, reject) => {
+        io.close(() => resolve()).catch(reject);
+      });
       await app.close();
       await detachRedis?.();
       await database.close();

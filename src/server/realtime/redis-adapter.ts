@@ -4,7 +4,11 @@ import { createClient } from 'redis';
 import type { Server } from 'socket.io';
 
 /** With REDIS_URL, rooms and broadcasts span every server process behind the load balancer. */
-export async function attachRedisAdapter(io: Server, url: string, log: FastifyBaseLogger): Promise<() => Promise<void>> {
+export async function attachRedisAdapter(
+  io: Server,
+  url: string,
+  log: FastifyBaseLogger,
+): Promise<() => Promise<void>> {
   const pub = createClient({ url });
   const sub = pub.duplicate();
   for (const client of [pub, sub]) client.on('error', (err: unknown) => log.error({ err }, 'redis error'));

@@ -14,7 +14,11 @@ export async function ensureSuperAdmin(
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (!email || !password) return;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.adminType, 'super')).limit(1);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.adminType, 'super'))
+    .limit(1);
   if (existing) return;
   try {
     await insertUser(db, {

@@ -14,7 +14,9 @@ const hasOtpDigits = new RegExp(`^\\d{${OTP_DIGITS}}$`);
 export const emailOrPhoneRule: Rule = (v) => {
   const value = v.trim();
   if (!value) return messages.emailOrPhone;
-  return value.includes('@') || hasTenDigits.test(value.replace(/[\s()+-]/g, '')) ? null : messages.emailOrPhone;
+  return value.includes('@') || hasTenDigits.test(value.replace(/[\s()+-]/g, ''))
+    ? null
+    : messages.emailOrPhone;
 };
 
 export const passwordRule: Rule = (v) => (v.trim().length >= PASSWORD_MIN_LENGTH ? null : messages.password);

@@ -25,7 +25,10 @@ describe('POST /auth/login', () => {
   it('signs in by email with an HttpOnly SameSite=Lax session cookie and a chat session id', async () => {
     const user = await registered();
     const client = new Client(t.url);
-    const res = await client.post('/auth/login', { emailOrPhone: user.email.toUpperCase(), password: user.password });
+    const res = await client.post('/auth/login', {
+      emailOrPhone: user.email.toUpperCase(),
+      password: user.password,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email: user.email, isAdmin: false, adminType: null });
     expect(res.body.sessionId).toMatch(/^[0-9a-f-]{36}$/);
@@ -45,7 +48,10 @@ describe('POST /auth/login', () => {
     const phone = phoneNumber();
     const user = await registered({ email: undefined, phone });
     for (const typed of [phone, `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`]) {
-      const res = await new Client(t.url).post('/auth/login', { emailOrPhone: typed, password: user.password });
+      const res = await new Client(t.url).post('/auth/login', {
+        emailOrPhone: typed,
+        password: user.password,
+      });
       expect(res.status).toBe(200);
       expect(res.body.phone).toBe(phone);
     }
@@ -53,7 +59,10 @@ describe('POST /auth/login', () => {
 
   it('refuses a wrong password and an unknown account with the same 401 message', async () => {
     const user = await registered();
-    const wrong = await new Client(t.url).post('/auth/login', { emailOrPhone: user.email, password: 'wrong password' });
+    const wrong = await new Client(t.url).post('/auth/login', {
+      emailOrPhone: user.email,
+      password: 'wrong password',
+    });
     const unknown = await new Client(t.url).post('/auth/login', {
       emailOrPhone: 'nobody@example.org',
       password: 'whatever123',
@@ -79,10 +88,15 @@ describe('POST /auth/login', () => {
   it('refuses a blocked user with 403 and ends their sessions', async () => {
     const user = await registered();
     const client = new Client(t.url);
-    expect((await client.post('/auth/login', { emailOrPhone: user.email, password: user.password })).status).toBe(200);
+    expect(
+      (await client.post('/auth/login', { emailOrPhone: user.email, password: user.password })).status,
+    ).toBe(200);
     await t.server.database.db.update(users).set({ isBlocked: true }).where(eq(users.email, user.email));
     expect((await client.get('/auth/getme')).status).toBe(401);
-    const res = await new Client(t.url).post('/auth/login', { emailOrPhone: user.email, password: user.password });
+    const res = await new Client(t.url).post('/auth/login', {
+      emailOrPhone: user.email,
+      password: user.password,
+    });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(serverMessages.userBlocked);
   });
@@ -90,10 +104,16 @@ describe('POST /auth/login', () => {
   it('refuses with 429 after repeated failures for one identifier, even with the right password', async () => {
     const user = await registered();
     for (let i = 0; i < 3; i++) {
-      const res = await new Client(t.url).post('/auth/login', { emailOrPhone: user.email, password: 'wrong password' });
+      const res = await new Client(t.url).post('/auth/login', {
+        emailOrPhone: user.email,
+        password: 'wrong password',
+      });
       expect(res.status).toBe(401);
     }
-    const res = await new Client(t.url).post('/auth/login', { emailOrPhone: user.email, password: user.password });
+    const res = await new Client(t.url).post('/auth/login', {
+      emailOrPhone: user.email,
+      password: user.password,
+    });
     expect(res.status).toBe(429);
     expect(res.body.message).toBe(serverMessages.tooManyAttempts);
   });

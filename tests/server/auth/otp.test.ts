@@ -56,7 +56,9 @@ describe('one-time codes', () => {
     const phone = phoneNumber();
     await registered({ email: undefined, phone });
     const client = new Client(t.url);
-    expect((await client.post('/auth/generate-login-otp', { emailOrPhone: phone })).body).toEqual({ sendStatus: true });
+    expect((await client.post('/auth/generate-login-otp', { emailOrPhone: phone })).body).toEqual({
+      sendStatus: true,
+    });
     const message = sms.find((m) => m.to === phone)?.message ?? '';
     const otp = message.match(/\d{6}/)?.[0];
     expect(otp).toBeDefined();
@@ -80,7 +82,10 @@ describe('one-time codes', () => {
     const wrong = otp === '000000' ? '111111' : '000000';
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await new Client(t.url).post('/auth/verify-login-otp', { emailOrPhone: user.email, otp: wrong });
+      const res = await new Client(t.url).post('/auth/verify-login-otp', {
+        emailOrPhone: user.email,
+        otp: wrong,
+      });
       statuses.push(res.status);
       if (i === 0) expect(res.body.message).toBe(serverMessages.otpWrong);
     }
@@ -105,7 +110,9 @@ describe('one-time codes', () => {
 
   it('answers sendStatus true for an unknown account, revealing nothing, and sends nothing', async () => {
     const before = smtp.mails.length;
-    const res = await new Client(t.url).post('/auth/generate-login-otp', { emailOrPhone: 'ghost@example.org' });
+    const res = await new Client(t.url).post('/auth/generate-login-otp', {
+      emailOrPhone: 'ghost@example.org',
+    });
     expect(res.body).toEqual({ sendStatus: true });
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.mails.length).toBe(before);

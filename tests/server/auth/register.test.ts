@@ -23,7 +23,10 @@ describe('POST /auth/register', () => {
   });
 
   it('registers with a phone number only', async () => {
-    const res = await new Client(t.url).post('/auth/register', newUser({ email: undefined, phone: phoneNumber() }));
+    const res = await new Client(t.url).post(
+      '/auth/register',
+      newUser({ email: undefined, phone: phoneNumber() }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.email).toBeNull();
   });
@@ -49,7 +52,10 @@ describe('POST /auth/register', () => {
     const phone = phoneNumber();
     const first = newUser({ phone });
     expect((await new Client(t.url).post('/auth/register', first)).status).toBe(201);
-    const sameEmail = await new Client(t.url).post('/auth/register', newUser({ email: first.email.toUpperCase() }));
+    const sameEmail = await new Client(t.url).post(
+      '/auth/register',
+      newUser({ email: first.email.toUpperCase() }),
+    );
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.message).toBe(serverMessages.emailTaken);
     const samePhone = await new Client(t.url).post('/auth/register', newUser({ phone }));

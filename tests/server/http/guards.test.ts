@@ -17,7 +17,10 @@ describe('request guards', () => {
   });
 
   it('answers 400 for an empty JSON body', async () => {
-    const res = await fetch(`${t.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${t.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -28,7 +31,9 @@ describe('request guards', () => {
   });
 
   it('answers 415 for a body that is not JSON by type', async () => {
-    const res = await new Client(t.url).post('/auth/login', 'emailOrPhone=a', { 'content-type': 'text/plain' });
+    const res = await new Client(t.url).post('/auth/login', 'emailOrPhone=a', {
+      'content-type': 'text/plain',
+    });
     expect(res.status).toBe(415);
     expect(res.body.message).toBe(serverMessages.unsupportedMediaType);
   });
@@ -60,7 +65,12 @@ describe('request guards', () => {
       'true',
       '12',
     ];
-    for (const path of ['/auth/login', '/auth/register', '/auth/generate-login-otp', '/auth/verify-login-otp']) {
+    for (const path of [
+      '/auth/login',
+      '/auth/register',
+      '/auth/generate-login-otp',
+      '/auth/verify-login-otp',
+    ]) {
       for (const body of bodies) {
         const res = await client.post(path, body);
         const label = `${path} ${JSON.stringify(body).slice(0, 80)}`;

@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-function tryConnect(cookie: string | undefined, sessionId: string): Promise<'connected' | string> {
+/** Resolves 'connected', or the server's refusal message. */
+function tryConnect(cookie: string | undefined, sessionId: string): Promise<string> {
   return new Promise((resolve) => {
     const socket: Socket = connect(t.url, {
       path: '/socket.io',
@@ -40,7 +41,10 @@ describe('socket handshake', () => {
     const other = newUser();
     const otherClient = new Client(t.url);
     await otherClient.post('/auth/register', other);
-    const otherLogin = await otherClient.post('/auth/login', { emailOrPhone: other.email, password: other.password });
+    const otherLogin = await otherClient.post('/auth/login', {
+      emailOrPhone: other.email,
+      password: other.password,
+    });
 
     expect(await tryConnect(client.cookieHeader, sessionId)).toBe('connected');
     expect(await tryConnect(undefined, sessionId)).toBe('unauthorized');

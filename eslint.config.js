@@ -1,0 +1,136 @@
+// @ts-check
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactRefresh from 'eslint-plugin-react-refresh';
+
+export default defineConfig(
+  {
+    name: 'dish/ignores',
+    ignores: [
+      'dist/**',
+      'dev-dist/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'src/server/db/migrations/**',
+      '.vitest-attachments/**',
+    ],
+  },
+
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+
+  {
+    name: 'dish/typescript',
+    languageOptions: {
+      parserOptions: {
+        // The root tsconfig.json references app, worker, server and test projects; the project
+        // service finds the one that includes each file.
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+        },
+      ],
+      // React event handlers may be async; the promise is handled inside them.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // TanStack Router's documented control flow throws redirect() and notFound() results.
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [{ from: 'package', package: '@tanstack/router-core', name: ['Redirect', 'NotFoundError'] }],
+        },
+      ],
+    },
+  },
+
+  // Plain JavaScript (this file): no type information.
+  {
+    name: 'dish/javascript',
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { ...globals.node },
+    },
+  },
+
+  // Browser code: the app, the workers and the browser tests.
+  {
+    name: 'dish/browser-globals',
+    files: ['src/app/**/*.{ts,tsx}', 'src/workers/**/*.ts', 'tests/browser/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    name: 'dish/worker-globals',
+    files: ['src/workers/**/*.ts'],
+    languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
+  },
+
+  // Node code: the server, scripts, Node-side tests and config files.
+  {
+    name: 'dish/node-globals',
+    files: [
+      'src/server/**/*.ts',
+      'scripts/**/*.ts',
+      'tests/server/**/*.ts',
+      'tests/unit/**/*.ts',
+      'tests/e2e/**/*.ts',
+      'tests/support/**/*.ts',
+      'tests/bench/**/*.ts',
+      '*.config.{ts,js}',
+    ],
+    languageOptions: { globals: { ...globals.node } },
+  },
+
+  // React.
+  {
+    name: 'dish/react-hooks',
+    files: ['**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    name: 'dish/jsx-a11y',
+    files: ['**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    name: 'dish/react-refresh',
+    files: ['src/app/**/*.tsx'],
+    plugins: { 'react-refresh': reactRefresh },
+    rules: {
+      'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
+    },
+  },
+
+  // src/shared is the wire contract: imported by app, workers and server, it imports none of them.
+  {
+    name: 'dish/shared-boundary',
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app', '**/app/**', '**/server', '**/server/**', '**/workers', '**/workers/**'],
+              message: 'src/shared must not import from src/app, src/server or src/workers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

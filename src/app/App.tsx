@@ -1,0 +1,24 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { Provider } from 'jotai';
+import { useEffect, useState } from 'react';
+import { Toaster } from 'sonner';
+import { TOAST_MS } from '../shared/constants';
+import { createAppRouter } from './router';
+import { checkCurrentUser } from './state/auth';
+import { watchConnectivity } from './state/connectivity';
+import { store } from './state/store';
+
+/** The whole app around one router; `router` is injectable so tests can start at any path. */
+export function App({ router: given }: { router?: ReturnType<typeof createAppRouter> }) {
+  const [router] = useState(() => given ?? createAppRouter());
+  useEffect(() => watchConnectivity(), []);
+  useEffect(() => {
+    void checkCurrentUser();
+  }, []);
+  return (
+    <Provider store={store}>
+      <RouterProvider router={router} />
+      <Toaster position="bottom-right" duration={TOAST_MS} visibleToasts={20} closeButton richColors />
+    </Provider>
+  );
+}

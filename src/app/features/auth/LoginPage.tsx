@@ -1,0 +1,56 @@
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { emailOrPhoneRule, passwordRule } from '../../../shared/auth/rules';
+import { login } from '../../state/auth';
+import { TextField } from '../../ui/TextField';
+import { useForm } from '../../ui/useForm';
+import { AuthLayout } from './AuthLayout';
+import { useSignedInRedirect } from './useSignedInRedirect';
+
+const rules = { emailOrPhone: emailOrPhoneRule, password: passwordRule };
+
+export function LoginPage({ redirect }: { redirect?: string | undefined }) {
+  useSignedInRedirect(redirect);
+  const form = useForm({ emailOrPhone: '', password: '' }, rules);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    await login(form.values.emailOrPhone.trim(), form.values.password);
+    setBusy(false);
+  };
+
+  return (
+    <AuthLayout title="Login" intro="Sign in to ask about assistive solutions.">
+      <form noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <TextField
+          {...form.field('emailOrPhone')}
+          label="Email Or Phone"
+          autoComplete="username"
+          inputMode="email"
+          required
+        />
+        <TextField
+          {...form.field('password')}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <button type="submit" className="button button-wide" disabled={busy}>
+          {busy ? 'Signing in…' : 'Login'}
+        </button>
+      </form>
+      <p className="auth-links">
+        <Link to="/loginviaOTP" search={redirect ? { redirect } : {}}>
+          Login via OTP
+        </Link>
+        <span>
+          No account yet? <Link to="/register">Register</Link>
+        </span>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,113 @@
+import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { emailOrPhoneRule, otpRule } from '../../../shared/auth/rules';
+import { messages } from '../../../shared/messages';
+import { store } from '../../state/store';
+import { authErrorAtom, otpSentAtom, requestOtp, verifyOtp } from '../../state/auth';
+import { TextField } from '../../ui/TextField';
+import { useForm } from '../../ui/useForm';
+import { AuthLayout } from './AuthLayout';
+import { useSignedInRedirect } from './useSignedInRedirect';
+
+const rules = { emailOrPhone: emailOrPhoneRule, otp: otpRule };
+
+/** SPEC §4 one-time-code flow: ask for the identifier, then for the code once one was generated. */
+export function OtpLoginPage({ redirect }: { redirect?: string | undefined }) {
+  useSignedInRedirect(redirect);
+  const form = useForm({ emailOrPhone: '', otp: '' }, rules);
+  const [step, setStep] = useState<'identify' | 'verify'>('identify');
+  const [busy, setBusy] = useState(false);
+  const sent = useAtomValue(otpSentAtom);
+
+  const sendCode = async () => {
+    setBusy(true);
+    const ok = await requestOtp(form.values.emailOrPhone.trim());
+    setBusy(false);
+    if (ok) setStep('verify');
+    else if (!store.get(authErrorAtom)) store.set(authErrorAtom, messages.otpSendFailed);
+  };
+
+  const onIdentify = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || emailOrPhoneRule(form.values.emailOrPhone)) {
+      form.validate();
+      return;
+    }
+    await sendCode();
+  };
+
+  const onVerify = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    await verifyOtp(form.values.emailOrPhone.trim(), form.values.otp.trim());
+    setBusy(false);
+  };
+
+  return (
+    <AuthLayout
+      title="Login via OTP"
+      intro={
+        step === 'identify'
+          ? 'We will send a one-time code to your email address or phone.'
+          : `Enter the 6-digit code we sent to ${form.values.emailOrPhone.trim()}. It works for 5 minutes.`
+      }
+    >
+      {step === 'identify' ? (
+        <form noValidate onSubmit={onIdentify} aria-busy={busy}>
+          <TextField
+            {...form.field('emailOrPhone')}
+            label="Email Or Phone"
+            autoComplete="username"
+            inputMode="email"
+            required
+          />
+          <button type="submit" className="button button-wide" disabled={busy}>
+            {busy ? 'Sending…' : 'Send OTP'}
+          </button>
+        </form>
+      ) : (
+        <form noValidate onSubmit={onVerify} aria-busy={busy}>
+          <p role="status" className="visually-hidden">
+            {sent ? 'A one-time code was sent.' : ''}
+          </p>
+          <TextField
+            {...form.field('otp')}
+            label="OTP"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            hint="6 digits"
+            required
+          />
+          <button type="submit" className="button button-wide" disabled={busy}>
+            {busy ? 'Checking…' : 'Verify OTP'}
+          </button>
+          <div className="auth-secondary-actions">
+            <button type="button" className="button-link" disabled={busy} onClick={sendCode}>
+              Send a new code
+            </button>
+            <button
+              type="button"
+              className="button-link"
+              onClick={() => {
+                form.reset({ emailOrPhone: form.values.emailOrPhone });
+                setStep('identify');
+              }}
+            >
+              Use another email or phone
+            </button>
+          </div>
+        </form>
+      )}
+      <p className="auth-links">
+        <Link to="/login" search={redirect ? { redirect } : {}}>
+          Login with password
+        </Link>
+        <span>
+          No account yet? <Link to="/register">Register</Link>
+        </span>
+      </p>
+    </AuthLayout>
+  );
+}

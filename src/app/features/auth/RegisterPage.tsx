@@ -1,0 +1,109 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  confirmPasswordRule,
+  contactRule,
+  nameRule,
+  optionalEmailRule,
+  optionalPhoneRule,
+  passwordRule,
+} from '../../../shared/auth/rules';
+import { register } from '../../state/auth';
+import { TextField } from '../../ui/TextField';
+import { useForm, type FieldRule } from '../../ui/useForm';
+import { AuthLayout } from './AuthLayout';
+
+type Field = 'name' | 'email' | 'phone' | 'password' | 'confirmPassword';
+
+const rules: Record<Field, FieldRule<Field>> = {
+  name: nameRule,
+  email: optionalEmailRule,
+  phone: optionalPhoneRule,
+  password: passwordRule,
+  confirmPassword: (value, values) => confirmPasswordRule(values.password)(value),
+};
+
+export const ACCOUNT_CREATED = 'Your account is ready. Please sign in.';
+
+export function RegisterPage() {
+  const form = useForm<Field>({ name: '', email: '', phone: '', password: '', confirmPassword: '' }, rules);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const contact = contactRule(form.values.email, form.values.phone);
+    setFormError(contact);
+    if (!form.validate() || contact) return;
+    setBusy(true);
+    const user = await register(form.values);
+    setBusy(false);
+    if (user) {
+      toast.success(ACCOUNT_CREATED);
+      await navigate({ to: '/login' });
+    }
+  };
+
+  const clearFormError = (name: Field) => {
+    const field = form.field(name);
+    return {
+      ...field,
+      onChange: (value: string) => {
+        setFormError(null);
+        field.onChange(value);
+      },
+    };
+  };
+
+  return (
+    <AuthLayout title="Create an account" intro="Give us an email address, a phone number, or both.">
+      <form noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <TextField {...form.field('name')} label="Name" autoComplete="name" required />
+        <TextField
+          {...clearFormError('email')}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+        />
+        <TextField
+          {...clearFormError('phone')}
+          label="Phone"
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          hint="10 digits"
+        />
+        <TextField
+          {...form.field('password')}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters"
+          required
+        />
+        <TextField
+          {...form.field('confirmPassword')}
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <div role="alert" className="form-error-region">
+          {formError ? <p className="field-error">{formError}</p> : null}
+        </div>
+        <button type="submit" className="button button-wide" disabled={busy}>
+          {busy ? 'Creating your account…' : 'Register'}
+        </button>
+      </form>
+      <p className="auth-links">
+        <span>
+          Already have an account? <Link to="/login">Login</Link>
+        </span>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,26 @@
+import { Workbox } from 'workbox-window';
+import { toast } from 'sonner';
+
+export const UPDATE_READY = 'A new version of DISH is ready.';
+
+/**
+ * Registers the service worker that keeps the app shell for offline use. A new version waits
+ * until the user agrees to reload (a recording may be in progress), then takes over.
+ */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  wb.addEventListener('waiting', () => {
+    toast(UPDATE_READY, {
+      duration: Infinity,
+      action: {
+        label: 'Reload',
+        onClick: () => {
+          wb.addEventListener('controlling', () => window.location.reload());
+          wb.messageSkipWaiting();
+        },
+      },
+    });
+  });
+  wb.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
+}

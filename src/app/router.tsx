@@ -1,0 +1,124 @@
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  redirect,
+  type RouterHistory,
+} from '@tanstack/react-router';
+import { checkCurrentUser } from './state/auth';
+import { RootLayout } from './ui/RootLayout';
+import { LandingPage } from './features/landing/LandingPage';
+import { LoginPage } from './features/auth/LoginPage';
+import { OtpLoginPage } from './features/auth/OtpLoginPage';
+import { RegisterPage } from './features/auth/RegisterPage';
+import { DashboardPage } from './features/dashboard/DashboardPage';
+import { AdminDashboardPage } from './features/admin/AdminDashboardPage';
+import { AddProjectPage } from './features/admin/AddProjectPage';
+import { NotFoundPage } from './features/notfound/NotFoundPage';
+
+interface RedirectSearch {
+  redirect?: string;
+}
+
+const validateRedirect = (search: Record<string, unknown>): RedirectSearch =>
+  typeof search.redirect === 'string' ? { redirect: search.redirect } : {};
+
+const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
+
+const landingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingPage });
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: validateRedirect,
+  component: function Login() {
+    return <LoginPage redirect={loginRoute.useSearch().redirect} />;
+  },
+});
+
+const otpRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/loginviaOTP',
+  validateSearch: validateRedirect,
+  component: function LoginViaOtp() {
+    return <OtpLoginPage redirect={otpRoute.useSearch().redirect} />;
+  },
+});
+
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/register',
+  component: RegisterPage,
+});
+
+/** Signed-in users only; anyone else goes to /login, which remembers where they were going. */
+const protectedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'protected',
+  beforeLoad: async ({ location }) => {
+    const user = await checkCurrentUser();
+    if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
+    return { user };
+  },
+});
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/dashboard',
+  component: DashboardPage,
+});
+
+/** Admins only (DECISIONS §3): others are sent to their own dashboard. */
+const adminRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  id: 'admin',
+  beforeLoad: ({ context }) => {
+    if (!context.user.isAdmin) throw redirect({ to: '/dashboard' });
+  },
+});
+
+const adminDashboardRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/admindashboard',
+  component: AdminDashboardPage,
+});
+
+/** SPEC §6: anyone but a super admin is sent to /admindashboard if admin, else to /dashboard. */
+const addProjectRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/superadminaddproject',
+  beforeLoad: ({ context }) => {
+    if (context.user.adminType !== 'super') {
+      throw redirect({ to: context.user.isAdmin ? '/admindashboard' : '/dashboard' });
+    }
+  },
+  component: AddProjectPage,
+});
+
+const routeTree = rootRoute.addChildren([
+  landingRoute,
+  loginRoute,
+  otpRoute,
+  registerRoute,
+  protectedRoute.addChildren([
+    dashboardRoute,
+    addProjectRoute,
+    adminRoute.addChildren([adminDashboardRoute]),
+  ]),
+]);
+
+/** The browser's history by default; tests pass a memory history to open any path. */
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    defaultNotFoundComponent: NotFoundPage,
+    scrollRestoration: true,
+    ...(history ? { history } : {}),
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

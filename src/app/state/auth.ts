@@ -1,0 +1,110 @@
+import { atom } from 'jotai';
+import type { SessionUser } from '../../shared/auth/schemas';
+import { AUTH_CHECK_THROTTLE_MS } from '../../shared/constants';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/client';
+import { authApi, type Registration } from '../api/auth';
+import { store } from './store';
+
+/** The signed-in user, or null (SPEC §4 Auth). */
+export const sessionUserAtom = atom<SessionUser | null>(null);
+/** False until the first current-user check has answered: the header shows Loading meanwhile. */
+export const authKnownAtom = atom(false);
+/** The last failed auth call's message, shown in the red banner on the auth pages. */
+export const authErrorAtom = atom<string | null>(null);
+/** After a code was requested: whether sending it succeeded (SPEC §4 one-time-code flow). */
+export const otpSentAtom = atom<boolean | null>(null);
+
+let inFlight: Promise<SessionUser | null> | null = null;
+let lastCheckAt = 0;
+
+function setUser(user: SessionUser | null): void {
+  store.set(sessionUserAtom, user);
+  store.set(authKnownAtom, true);
+}
+
+/**
+ * Asks the server who is signed in, when nobody is known and no check is running, at most once
+ * per second. A failed check is logged and clears the session silently (no banner).
+ */
+export function checkCurrentUser(): Promise<SessionUser | null> {
+  const known = store.get(sessionUserAtom);
+  if (known) return Promise.resolve(known);
+  if (inFlight) return inFlight;
+  if (Date.now() - lastCheckAt < AUTH_CHECK_THROTTLE_MS && store.get(authKnownAtom))
+    return Promise.resolve(null);
+  lastCheckAt = Date.now();
+  inFlight = authApi
+    .getMe()
+    .then(
+      (user) => {
+        setUser(user);
+        return user;
+      },
+      (error: unknown) => {
+        console.info('No signed-in user:', error instanceof Error ? error.message : error);
+        setUser(null);
+        return null;
+      },
+    )
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+/** Runs an auth call; on failure the message goes to the banner and the session is cleared (SPEC §8). */
+async function authCall<T>(call: () => Promise<T>): Promise<T | null> {
+  store.set(authErrorAtom, null);
+  try {
+    return await call();
+  } catch (error) {
+    store.set(authErrorAtom, error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE);
+    setUser(null);
+    return null;
+  }
+}
+
+export async function login(emailOrPhone: string, password: string): Promise<SessionUser | null> {
+  const user = await authCall(() => authApi.login({ emailOrPhone, password }));
+  if (user) setUser(user);
+  return user;
+}
+
+/** Registration makes an account but no session: the user is sent on to sign in. */
+export async function register(registration: Registration): Promise<SessionUser | null> {
+  return authCall(() => authApi.register(registration));
+}
+
+export async function requestOtp(emailOrPhone: string): Promise<boolean> {
+  const answer = await authCall(() => authApi.generateOtp({ emailOrPhone }));
+  const sent = answer?.sendStatus ?? false;
+  store.set(otpSentAtom, sent);
+  return sent;
+}
+
+export async function verifyOtp(emailOrPhone: string, otp: string): Promise<SessionUser | null> {
+  const user = await authCall(() => authApi.verifyOtp({ emailOrPhone, otp }));
+  store.set(otpSentAtom, null);
+  if (user) setUser(user);
+  return user;
+}
+
+/** Ends the session on the server (which expires the cookie) and forgets the user here. */
+export async function logout(): Promise<void> {
+  try {
+    await authApi.logout();
+  } catch (error) {
+    console.warn('Logout call failed; the session is cleared here anyway.', error);
+  }
+  setUser(null);
+}
+
+/** Where a signed-in user belongs when no page was remembered (SPEC §2 redirect rules). */
+export function homeFor(user: SessionUser): '/admindashboard' | '/dashboard' {
+  return user.isAdmin ? '/admindashboard' : '/dashboard';
+}
+
+/** A remembered path is followed only when it stays on this site. */
+export function safeRedirect(path: string | undefined): string | undefined {
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : undefined;
+}

@@ -1,0 +1,49 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { appConfig } from '../config';
+import { authKnownAtom, logout, sessionUserAtom } from '../state/auth';
+import { Logo } from './Logo';
+
+/** SPEC §2 header: home, About Us, Partner with us; Chat with us when signed out, Logout when in. */
+export function Header() {
+  const user = useAtomValue(sessionUserAtom);
+  const known = useAtomValue(authKnownAtom);
+  const navigate = useNavigate();
+
+  const onLogout = async () => {
+    await logout();
+    await navigate({ to: '/' });
+  };
+
+  return (
+    <header className="site-header">
+      <nav aria-label="Main" className="site-nav">
+        <Link to="/" className="home-link" aria-label="DISH home">
+          <Logo />
+          <span className="home-link-text">DISH</span>
+        </Link>
+        <ul className="nav-links">
+          <li>
+            <a href="/#about">About Us</a>
+          </li>
+          <li>
+            <a href="/#partners">Partner with us</a>
+          </li>
+        </ul>
+        <div className="nav-account" aria-live="polite">
+          {!known ? (
+            <span className="nav-loading">Loading</span>
+          ) : user ? (
+            <button type="button" className="button button-secondary" onClick={onLogout}>
+              Logout
+            </button>
+          ) : (
+            <a className="button" href={appConfig.chatWithUsUrl} target="_blank" rel="noopener noreferrer">
+              Chat with us<span className="visually-hidden"> (opens WhatsApp in a new tab)</span>
+            </a>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import { useAtomValue } from 'jotai';
+import { onlineAtom } from '../state/connectivity';
+
+export const OFFLINE_MESSAGE =
+  'You are offline. DISH will reconnect by itself when the server can be reached.';
+
+/** Shown instead of a broken page when the app opened from its offline shell. */
+export function OfflineNotice() {
+  const online = useAtomValue(onlineAtom);
+  return (
+    <div role="status" className="offline-region">
+      {online ? null : <p className="offline-notice">{OFFLINE_MESSAGE}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium, startAppServer } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+describe('the installable shell', () => {
+  it('serves a web manifest with name, icons and theme colour', async () => {
+    const t = await startAppServer();
+    try {
+      const res = await fetch(`${t.url}/manifest.webmanifest`);
+      expect(res.status).toBe(200);
+      const manifest = (await res.json()) as { name: string; theme_color: string; icons: { src: string }[] };
+      expect(manifest.name).toContain('DISH');
+      expect(manifest.theme_color).toMatch(/^#/);
+      expect(manifest.icons.length).toBeGreaterThanOrEqual(2);
+      for (const icon of manifest.icons) {
+        const image = await fetch(t.url + icon.src);
+        expect(image.status, icon.src).toBe(200);
+        expect(image.headers.get('content-type')).toBe('image/png');
+      }
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it('opens from the service worker with the server stopped, and says it is offline', async () => {
+    const t = await startAppServer();
+    const context = await browser.newContext({ baseURL: t.url });
+    const page = await context.newPage();
+    try {
+      await page.goto('/');
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    } finally {
+      await t.stop();
+    }
+    for (const path of ['/', '/login']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByText('You are offline.', { exact: false }).waitFor();
+    }
+    await context.close();
+  });
+});

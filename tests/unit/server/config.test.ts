@@ -1,0 +1,164 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../src/server/config';
+
+/** The message loadConfig throws for this environment (fails the test when it does not throw). */
+function failure(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be refused`);
+}
+
+describe('loadConfig defaults', () => {
+  it('runs with an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: path.resolve('data'),
+      STATIC_DIR: path.resolve('dist/app'),
+      LOG_LEVEL: 'info',
+      SMTP_FROM: 'DISH <no-reply@dish.local>',
+      ALLOWED_ORIGINS: [],
+      TRUST_PROXY: false,
+      SESSION_DAYS: 30,
+      AUTH_MAX_FAILURES: 10,
+      AUTH_SLOWDOWN_MS: 250,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', SUPERADMIN_EMAIL: '', SUPERADMIN_PASSWORD: '' });
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SUPERADMIN_EMAIL).toBeUndefined();
+  });
+
+  it('ignores variables it does not know', () => {
+    expect(loadConfig({ PATH: '/usr/bin', HOME: '/root' })).not.toHaveProperty('PATH');
+  });
+});
+
+describe('loadConfig with values', () => {
+  it('reads and converts every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'var/dish',
+      STATIC_DIR: '/srv/dish',
+      DATABASE_URL: 'postgres://dish:secret@db:5432/dish',
+      REDIS_URL: 'rediss://cache:6380',
+      LOG_LEVEL: 'warn',
+      SUPERADMIN_EMAIL: 'root@example.org',
+      SUPERADMIN_PASSWORD: 'long enough',
+      SMTP_URL: 'smtps://mail.example.org:465',
+      SMTP_FROM: 'Hub <hub@example.org>',
+      SMS_WEBHOOK_URL: 'https://sms.example.org/send',
+      ALLOWED_ORIGINS: ' https://a.example.org , ,https://b.example.org',
+      TRUST_PROXY: 'yes',
+      SESSION_DAYS: '7',
+      AUTH_MAX_FAILURES: '3',
+      AUTH_SLOWDOWN_MS: '0',
+    });
+    expect(config).toEqual({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      DATA_DIR: path.resolve('var/dish'),
+      STATIC_DIR: '/srv/dish',
+      DATABASE_URL: 'postgres://dish:secret@db:5432/dish',
+      REDIS_URL: 'rediss://cache:6380',
+      LOG_LEVEL: 'warn',
+      SUPERADMIN_EMAIL: 'root@example.org',
+      SUPERADMIN_PASSWORD: 'long enough',
+      SMTP_URL: 'smtps://mail.example.org:465',
+      SMTP_FROM: 'Hub <hub@example.org>',
+      SMS_WEBHOOK_URL: 'https://sms.example.org/send',
+      ALLOWED_ORIGINS: ['https://a.example.org', 'https://b.example.org'],
+      TRUST_PROXY: true,
+      SESSION_DAYS: 7,
+      AUTH_MAX_FAILURES: 3,
+      AUTH_SLOWDOWN_MS: 0,
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+    ['false', false],
+    ['0', false],
+    ['no', false],
+  ])('reads TRUST_PROXY=%s as %s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toBe(expected);
+  });
+
+  it('accepts postgresql:// as well as postgres://', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/dish' }).DATABASE_URL).toBe(
+      'postgresql://localhost/dish',
+    );
+  });
+});
+
+describe('loadConfig refuses bad values, naming the variable', () => {
+  it.each([
+    ['PORT', 'abc', 'must be a port number'],
+    ['PORT', '70000', ''],
+    ['PORT', '-1', ''],
+    ['PORT', '80.5', ''],
+    ['DATABASE_URL', 'mysql://db/dish', 'must be a URL starting with postgres:// or postgresql://'],
+    ['DATABASE_URL', 'not a url', 'must be a URL starting with postgres:// or postgresql://'],
+    ['REDIS_URL', 'http://cache:6379', 'must be a URL starting with redis:// or rediss://'],
+    ['LOG_LEVEL', 'loud', ''],
+    ['SMTP_URL', 'http://mail.example.org', 'must be a URL starting with smtp:// or smtps://'],
+    ['SMTP_FROM', 'ab', ''],
+    ['SMS_WEBHOOK_URL', 'ftp://sms.example.org', 'must be a URL starting with http:// or https://'],
+    ['TRUST_PROXY', 'maybe', 'must be true or false'],
+    ['SESSION_DAYS', '0', ''],
+    ['SESSION_DAYS', '366', ''],
+    ['AUTH_MAX_FAILURES', 'ten', ''],
+    ['AUTH_SLOWDOWN_MS', '10001', ''],
+  ])('%s=%s', (name, value, message) => {
+    const text = failure({ [name]: value });
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('Invalid configuration:');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(new RegExp(`^  ${name}: \\S`));
+    if (message) expect(lines[1]).toBe(`  ${name}: ${message}`);
+  });
+
+  it('refuses a bad super admin email or a short password', () => {
+    expect(failure({ SUPERADMIN_EMAIL: 'root', SUPERADMIN_PASSWORD: 'long enough' })).toBe(
+      'Invalid configuration:\n  SUPERADMIN_EMAIL: must be an email address',
+    );
+    expect(failure({ SUPERADMIN_EMAIL: 'root@example.org', SUPERADMIN_PASSWORD: '1234567' })).toBe(
+      'Invalid configuration:\n  SUPERADMIN_PASSWORD: must be at least 8 characters long',
+    );
+  });
+
+  it('names every bad variable at once', () => {
+    const text = failure({ PORT: 'abc', TRUST_PROXY: 'maybe', REDIS_URL: 'x' });
+    expect(text).toContain('  PORT: must be a port number');
+    expect(text).toContain('  TRUST_PROXY: must be true or false');
+    expect(text).toContain('  REDIS_URL: must be a URL starting with redis:// or rediss://');
+    expect(text.split('\n')).toHaveLength(4);
+  });
+});
+
+describe('SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD', () => {
+  const together = 'Invalid configuration:\n  SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD must be set together';
+
+  it('must be set together', () => {
+    expect(failure({ SUPERADMIN_EMAIL: 'root@example.org' })).toBe(together);
+    expect(failure({ SUPERADMIN_PASSWORD: 'long enough' })).toBe(together);
+    expect(failure({ SUPERADMIN_EMAIL: 'root@example.org', SUPERADMIN_PASSWORD: '' })).toBe(together);
+  });
+
+  it('may both be left out', () => {
+    const config = loadConfig({});
+    expect(config.SUPERADMIN_EMAIL).toBeUndefined();
+    expect(config.SUPERADMIN_PASSWORD).toBeUndefined();
+  });
+});
