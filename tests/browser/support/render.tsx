@@ -1,0 +1,113 @@
+import { createMemoryHistory } from '@tanstack/react-router';
+import axe from 'axe-core';
+import { expect } from 'vitest';
+import { cleanup, render } from 'vitest-browser-react';
+import type { SessionUser } from '../../../src/shared/auth/schemas';
+import { App } from '../../../src/app/App';
+import { createAppRouter } from '../../../src/app/router';
+import {
+  authErrorAtom,
+  authKnownAtom,
+  checkCurrentUser,
+  otpSentAtom,
+  sessionUserAtom,
+} from '../../../src/app/state/auth';
+import { onlineAtom } from '../../../src/app/state/connectivity';
+import { store } from '../../../src/app/state/store';
+// The real stylesheet, so axe judges contrast and visibility as users see them.
+import '../../../src/app/ui/theme.css';
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Renders the whole app with a memory history opened at `path`. */
+export async function renderApp(path: string) {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  const screen = await render(<App router={router} />);
+  return { ...screen, router };
+}
+
+/** The router's current path plus search, e.g. `/login?redirect=%2Fdashboard`. */
+export function currentHref(router: AppRouter): string {
+  return router.state.location.href;
+}
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * Runs axe-core on the whole document (page-level rules such as landmarks and headings need
+ * it) and asserts there are no violations. `container` is the rendered app: it must be in the
+ * document and hold content, so an empty render cannot pass vacuously.
+ */
+export async function expectNoAxeViolations(container: HTMLElement): Promise<void> {
+  expect(document.body.contains(container), 'the rendered app is in the document').toBe(true);
+  expect(container.textContent?.trim(), 'the rendered app has content').not.toBe('');
+  const result = await axe.run(document, { runOnly: { type: 'tag', values: AXE_TAGS } });
+  const summary = result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+  );
+  expect(summary, 'axe violations').toEqual([]);
+}
+
+/** A signed-in user as the server would return it (DECISIONS §3 session user). */
+export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'u-1',
+    name: 'Asha Rao',
+    email: 'asha@example.org',
+    phone: null,
+    whatsappId: null,
+    isAdmin: false,
+    adminType: null,
+    isAdminFor: [],
+    emailVerified: true,
+    phoneVerified: false,
+    sessionId: 'session-1',
+    ...overrides,
+  };
+}
+
+/**
+ * Unmounts the previous render and puts the store back to "nobody signed in, known". A current-user
+ * check still running from the previous test is awaited first, so its late answer cannot clear
+ * a user the next test sets.
+ */
+export async function resetApp(): Promise<void> {
+  await cleanup();
+  store.set(sessionUserAtom, null);
+  await checkCurrentUser();
+  store.set(sessionUserAtom, null);
+  store.set(authKnownAtom, true);
+  store.set(authErrorAtom, null);
+  store.set(otpSentAtom, null);
+  store.set(onlineAtom, true);
+  document.title = '';
+}
+
+/** Signs a user in the way the app holds one: through the store. */
+export function signIn(user: SessionUser): void {
+  store.set(sessionUserAtom, user);
+  store.set(authKnownAtom, true);
+}
+
+/**
+ * Replaces window.fetch for one test: `handler` answers the calls it recognises (returning a
+ * Response), anything else goes to the real fetch. Returns a restore function.
+ */
+export function overrideFetch(
+  handler: (url: string, init: RequestInit | undefined) => Response | Promise<Response> | undefined,
+): () => void {
+  const real = window.fetch;
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const answer = handler(url, init);
+    return answer ? Promise.resolve(answer) : real(input, init);
+  };
+  return () => {
+    window.fetch = real;
+  };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
