@@ -1,6 +1,7 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import axe from 'axe-core';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
+import { userEvent, type Locator } from 'vitest/browser';
 import { cleanup, render } from 'vitest-browser-react';
 import type { SessionUser } from '../../../src/shared/auth/schemas';
 import { App } from '../../../src/app/App';
@@ -90,24 +91,63 @@ export function signIn(user: SessionUser): void {
   store.set(authKnownAtom, true);
 }
 
-/**
- * Replaces window.fetch for one test: `handler` answers the calls it recognises (returning a
- * Response), anything else goes to the real fetch. Returns a restore function.
- */
-export function overrideFetch(
-  handler: (url: string, init: RequestInit | undefined) => Response | Promise<Response> | undefined,
-): () => void {
-  const real = window.fetch;
-  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const answer = handler(url, init);
-    return answer ? Promise.resolve(answer) : real(input, init);
-  };
-  return () => {
-    window.fetch = real;
-  };
+export interface FetchCall {
+  path: string;
+  method: string;
+  body: unknown;
 }
 
+type FetchHandler = (
+  path: string,
+  init: RequestInit | undefined,
+) => Response | Promise<Response> | undefined;
+
+/**
+ * Replaces window.fetch for the current test only (restored when the test finishes, pass or
+ * fail). `handler` answers the calls it recognises; every other call goes to the real fetch.
+ * The app's own client (apiRequest, ApiError, the banner) still handles whatever comes back.
+ * Every call is recorded with its path, method and parsed JSON body.
+ */
+export function overrideFetch(handler: FetchHandler): { calls: FetchCall[]; realFetch: typeof fetch } {
+  const realFetch = window.fetch;
+  const calls: FetchCall[] = [];
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = new URL(url, window.location.href).pathname;
+    let body: unknown = init?.body;
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body);
+      } catch {
+        // not JSON: keep the text
+      }
+    }
+    calls.push({ path, method: init?.method ?? 'GET', body });
+    const answer = handler(path, init);
+    return answer ? Promise.resolve(answer) : realFetch(input, init);
+  };
+  onTestFinished(() => {
+    window.fetch = realFetch;
+  });
+  return { calls, realFetch };
+}
+
+/** A JSON answer, as the server sends both successes and errors (DECISIONS §3). */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Presses Tab until `target` has focus, as a keyboard-only user would; fails after `maxTabs`. */
+export async function tabTo(target: Locator, maxTabs = 20): Promise<number> {
+  const element = target.element();
+  for (let presses = 1; presses <= maxTabs; presses++) {
+    await userEvent.keyboard('{Tab}');
+    if (document.activeElement === element) return presses;
+  }
+  throw new Error(`Tab did not reach ${String(target)} within ${maxTabs} presses`);
+}
+
+/** Starts keyboard navigation from the top of the document, as after a page load. */
+export function resetFocus(): void {
+  if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
 }

@@ -1,0 +1,54 @@
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium, startAppServer } from '../support/browser';
+
+let browser: Browser;
+let appDir: string;
+beforeAll(async () => {
+  browser = await launchChromium();
+  // A copy of the build, so that publishing a "new version" here leaves dist/app alone.
+  appDir = await mkdtemp(path.join(os.tmpdir(), 'dish-app-'));
+  await cp(path.resolve('dist/app'), appDir, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await rm(appDir, { recursive: true, force: true });
+});
+
+describe('a new version of the app', () => {
+  it('waits for the user, then takes over and reloads when they choose Reload', async () => {
+    const t = await startAppServer({ STATIC_DIR: appDir });
+    const context = await browser.newContext({ baseURL: t.url });
+    const page = await context.newPage();
+    try {
+      await page.goto('/');
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      // Only a page the current worker controls makes a new worker wait.
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+      // Publish a new service worker, then let the page look for updates as a browser does.
+      await appendFile(path.join(appDir, 'sw.js'), '\n// new version\n');
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+
+      const prompt = page.getByText('A new version of DISH is ready.');
+      await prompt.waitFor({ timeout: 20_000 });
+      // Until the user agrees, the old worker stays in charge.
+      expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.waiting)))).toBe(
+        true,
+      );
+      const reloaded = page.waitForEvent('load');
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await reloaded;
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.waiting))))
+        .toBe(false);
+    } finally {
+      await context.close();
+      await t.stop();
+    }
+  });
+});
