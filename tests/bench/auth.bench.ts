@@ -31,7 +31,9 @@ try {
   for (let i = 0; i < ROUNDS; i++) {
     register.push(await time(() => new Client(t.url).post('/auth/register', newUser())));
     login.push(
-      await time(() => new Client(t.url).post('/auth/login', { emailOrPhone: user.email, password: user.password })),
+      await time(() =>
+        new Client(t.url).post('/auth/login', { emailOrPhone: user.email, password: user.password }),
+      ),
     );
     getme.push(await time(() => signedIn.get('/auth/getme')));
   }

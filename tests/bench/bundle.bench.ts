@@ -17,6 +17,10 @@ for (const file of files.sort()) {
   const zipped = gzipSync(bytes, { level: 9 }).length;
   raw += bytes.length;
   gz += zipped;
-  console.log(`${file.padEnd(40)} ${(bytes.length / 1024).toFixed(1).padStart(8)} kB  gzip ${(zipped / 1024).toFixed(1).padStart(7)} kB`);
+  console.log(
+    `${file.padEnd(40)} ${(bytes.length / 1024).toFixed(1).padStart(8)} kB  gzip ${(zipped / 1024).toFixed(1).padStart(7)} kB`,
+  );
 }
-console.log(`${'total'.padEnd(40)} ${(raw / 1024).toFixed(1).padStart(8)} kB  gzip ${(gz / 1024).toFixed(1).padStart(7)} kB`);
+console.log(
+  `${'total'.padEnd(40)} ${(raw / 1024).toFixed(1).padStart(8)} kB  gzip ${(gz / 1024).toFixed(1).padStart(7)} kB`,
+);

@@ -146,6 +146,17 @@ describe('signing up and in, in Chromium against the real server', () => {
     await page.context().close();
   });
 
+  it('a mouse click on submit right after typing a bad value still checks the whole form', async () => {
+    const page = await newPage();
+    await page.goto('/register');
+    await field(page, 'Name').fill('Al');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText(messages.name).waitFor();
+    await page.getByText(messages.emailOrPhoneRequired).waitFor();
+    expect(await field(page, 'Name').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
   it('signs in with the keyboard alone', async () => {
     const page = await newPage();
     const user = newUser();

@@ -37,14 +37,16 @@ describe('a new version of the app', () => {
       const prompt = page.getByText('A new version of DISH is ready.');
       await prompt.waitFor({ timeout: 20_000 });
       // Until the user agrees, the old worker stays in charge.
-      expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.waiting)))).toBe(
-        true,
-      );
+      expect(
+        await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.waiting))),
+      ).toBe(true);
       const reloaded = page.waitForEvent('load');
       await page.getByRole('button', { name: 'Reload' }).click();
       await reloaded;
       await expect
-        .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.waiting))))
+        .poll(() =>
+          page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.waiting))),
+        )
         .toBe(false);
     } finally {
       await context.close();

@@ -1,7 +1,8 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import axe from 'axe-core';
-import { expect, onTestFinished } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import { userEvent, type Locator } from 'vitest/browser';
+import { toast } from 'sonner';
 import { cleanup, render } from 'vitest-browser-react';
 import type { SessionUser } from '../../../src/shared/auth/schemas';
 import { App } from '../../../src/app/App';
@@ -17,6 +18,13 @@ import { onlineAtom } from '../../../src/app/state/connectivity';
 import { store } from '../../../src/app/state/store';
 // The real stylesheet, so axe judges contrast and visibility as users see them.
 import '../../../src/app/ui/theme.css';
+
+// Patient defaults: the machine is shared and has two cores. A failing check still fails, later.
+vi.setConfig({
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+  expect: { poll: { timeout: 10_000, interval: 50 } },
+});
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -42,12 +50,29 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
 export async function expectNoAxeViolations(container: HTMLElement): Promise<void> {
   expect(document.body.contains(container), 'the rendered app is in the document').toBe(true);
   expect(container.textContent?.trim(), 'the rendered app has content').not.toBe('');
+  await animationsSettled();
   const result = await axe.run(document, { runOnly: { type: 'tag', values: AXE_TAGS } });
   const summary = result.violations.map(
     (v) =>
       `${v.id} (${v.impact ?? 'n/a'}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
   );
-  expect(summary, 'axe violations').toEqual([]);
+  expect(summary, `axe found ${summary.length} violation(s):\n${summary.join('\n')}\n`).toEqual([]);
+}
+
+/**
+ * Waits for toasts to finish sliding in and for finite CSS transitions and animations to end,
+ * so axe judges colours at full opacity rather than halfway through a fade.
+ */
+async function animationsSettled(): Promise<void> {
+  await expect
+    .poll(() => document.querySelectorAll('[data-sonner-toast][data-mounted="false"]').length, {
+      timeout: 10_000,
+    })
+    .toBe(0);
+  const finite = document
+    .getAnimations()
+    .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
+  await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
 }
 
 /** A signed-in user as the server would return it (DECISIONS §3 session user). */
@@ -75,6 +100,9 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
  */
 export async function resetApp(): Promise<void> {
   await cleanup();
+  // Sonner keeps toasts in a module-level list and replays the undismissed ones to every new
+  // Toaster; without this a toast from one test would appear in the next.
+  toast.dismiss();
   store.set(sessionUserAtom, null);
   await checkCurrentUser();
   store.set(sessionUserAtom, null);
@@ -97,10 +125,7 @@ export interface FetchCall {
   body: unknown;
 }
 
-type FetchHandler = (
-  path: string,
-  init: RequestInit | undefined,
-) => Response | Promise<Response> | undefined;
+type FetchHandler = (path: string, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
 
 /**
  * Replaces window.fetch for the current test only (restored when the test finishes, pass or
@@ -109,7 +134,9 @@ type FetchHandler = (
  * Every call is recorded with its path, method and parsed JSON body.
  */
 export function overrideFetch(handler: FetchHandler): { calls: FetchCall[]; realFetch: typeof fetch } {
-  const realFetch = window.fetch;
+  const original = Object.getOwnPropertyDescriptor(window, 'fetch');
+  if (!original) throw new Error('window.fetch is missing');
+  const realFetch = (original.value as typeof fetch).bind(window);
   const calls: FetchCall[] = [];
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -127,7 +154,7 @@ export function overrideFetch(handler: FetchHandler): { calls: FetchCall[]; real
     return answer ? Promise.resolve(answer) : realFetch(input, init);
   };
   onTestFinished(() => {
-    window.fetch = realFetch;
+    Object.defineProperty(window, 'fetch', original);
   });
   return { calls, realFetch };
 }
@@ -144,7 +171,7 @@ export async function tabTo(target: Locator, maxTabs = 20): Promise<number> {
     await userEvent.keyboard('{Tab}');
     if (document.activeElement === element) return presses;
   }
-  throw new Error(`Tab did not reach ${String(target)} within ${maxTabs} presses`);
+  throw new Error(`Tab did not reach ${target.selector} within ${maxTabs} presses`);
 }
 
 /** Starts keyboard navigation from the top of the document, as after a page load. */

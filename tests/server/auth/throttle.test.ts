@@ -40,7 +40,10 @@ describe('sign-in throttling by address', () => {
     expect((await new Client(t.url).post('/auth/register', user)).status).toBe(201);
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await new Client(t.url).post('/auth/verify-login-otp', { emailOrPhone: user.email, otp: '123456' });
+      const res = await new Client(t.url).post('/auth/verify-login-otp', {
+        emailOrPhone: user.email,
+        otp: '123456',
+      });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([401, 401, 429]);

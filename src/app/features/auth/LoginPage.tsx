@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { emailOrPhoneRule, passwordRule } from '../../../shared/auth/rules';
 import { login } from '../../state/auth';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
 import { AuthLayout } from './AuthLayout';
@@ -39,9 +40,7 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
           autoComplete="current-password"
           required
         />
-        <button type="submit" className="button button-wide" disabled={busy}>
-          {busy ? 'Signing in…' : 'Login'}
-        </button>
+        <SubmitButton busy={busy}>{busy ? 'Signing in…' : 'Login'}</SubmitButton>
       </form>
       <p className="auth-links">
         <Link to="/loginviaOTP" search={redirect ? { redirect } : {}}>

@@ -5,6 +5,7 @@ import { emailOrPhoneRule, otpRule } from '../../../shared/auth/rules';
 import { messages } from '../../../shared/messages';
 import { store } from '../../state/store';
 import { authErrorAtom, otpSentAtom, requestOtp, verifyOtp } from '../../state/auth';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
 import { AuthLayout } from './AuthLayout';
@@ -63,9 +64,7 @@ export function OtpLoginPage({ redirect }: { redirect?: string | undefined }) {
             inputMode="email"
             required
           />
-          <button type="submit" className="button button-wide" disabled={busy}>
-            {busy ? 'Sending…' : 'Send OTP'}
-          </button>
+          <SubmitButton busy={busy}>{busy ? 'Sending…' : 'Send OTP'}</SubmitButton>
         </form>
       ) : (
         <form noValidate onSubmit={onVerify} aria-busy={busy}>
@@ -80,9 +79,7 @@ export function OtpLoginPage({ redirect }: { redirect?: string | undefined }) {
             hint="6 digits"
             required
           />
-          <button type="submit" className="button button-wide" disabled={busy}>
-            {busy ? 'Checking…' : 'Verify OTP'}
-          </button>
+          <SubmitButton busy={busy}>{busy ? 'Checking…' : 'Verify OTP'}</SubmitButton>
           <div className="auth-secondary-actions">
             <button type="button" className="button-link" disabled={busy} onClick={sendCode}>
               Send a new code

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
   confirmPasswordRule,
@@ -9,7 +10,8 @@ import {
   optionalPhoneRule,
   passwordRule,
 } from '../../../shared/auth/rules';
-import { register } from '../../state/auth';
+import { register, sessionUserAtom } from '../../state/auth';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
 import { useForm, type FieldRule } from '../../ui/useForm';
 import { AuthLayout } from './AuthLayout';
@@ -31,6 +33,12 @@ export function RegisterPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
+  const user = useAtomValue(sessionUserAtom);
+
+  // SPEC §2: once a user with an email exists, register sends them to /login (which sends them on).
+  useEffect(() => {
+    if (user?.email) void navigate({ to: '/login', replace: true });
+  }, [user, navigate]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -95,9 +103,7 @@ export function RegisterPage() {
         <div role="alert" className="form-error-region">
           {formError ? <p className="field-error">{formError}</p> : null}
         </div>
-        <button type="submit" className="button button-wide" disabled={busy}>
-          {busy ? 'Creating your account…' : 'Register'}
-        </button>
+        <SubmitButton busy={busy}>{busy ? 'Creating your account…' : 'Register'}</SubmitButton>
       </form>
       <p className="auth-links">
         <span>
