@@ -1,0 +1,16 @@
+/** What every connector hands to the ingestion pipeline: one document's plain text. */
+export interface ExtractedDocument {
+  title: string;
+  /** Plain text; paragraphs separated by a blank line. Never HTML. */
+  body: string;
+  /** The canonical address of the document, when it has one (web pages, videos). */
+  url?: string;
+}
+
+/**
+ * A failure whose message is fit to show an admin as the pending item's error
+ * ("The PDF has no text layer (a scanned image); it cannot be indexed.").
+ */
+export class ConnectorError extends Error {
+  override name = 'ConnectorError';
+}
