@@ -47,6 +47,22 @@ const schema = z.object({
   AUTH_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
   /** First slow-down delay after 3 failures; it doubles with each further failure, up to 4 s. */
   AUTH_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(250),
+  /** Seconds between ingestion runs ("the next DB update"); 0 runs only when forced. */
+  INGEST_INTERVAL: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int()
+    .min(0)
+    .max(86_400)
+    .default(900),
+  /** Let the crawler fetch private and loopback addresses (tests serve sites on 127.0.0.1). */
+  CRAWL_ALLOW_PRIVATE: bool.default(false),
+  /** Where offline models live (DECISIONS §4). */
+  MODELS_DIR: z.string().min(1).default('../shared/models'),
+  /** The sentence-embedding model: a folder under MODELS_DIR in Transformers.js layout. */
+  EMBEDDING_MODEL: z.string().min(1).default('all-MiniLM-L6-v2'),
+  ALLOW_REMOTE_MODELS: bool.default(false),
+  /** Most files one Add Data upload may carry (SPEC §9). */
+  MAX_UPLOAD_FILES: z.coerce.number().int().min(1).max(500).default(50),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -65,7 +81,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD must be set together',
     );
   }
-  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR), STATIC_DIR: path.resolve(config.STATIC_DIR) };
+  return {
+    ...config,
+    DATA_DIR: path.resolve(config.DATA_DIR),
+    STATIC_DIR: path.resolve(config.STATIC_DIR),
+    MODELS_DIR: path.resolve(config.MODELS_DIR),
+  };
 }
 
 export class ConfigError extends Error {

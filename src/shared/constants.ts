@@ -26,3 +26,9 @@ export const OTP_RESEND_MS = 30_000;
 
 /** Auth request bodies are tiny; anything bigger is refused with 413. */
 export const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Admin tables and the knowledge base. */
+export const MAX_PAGE_SIZE = 100;
+export const WEB_MAX_DEPTH = 5;
+/** Largest single uploaded file (PDF, Word, XLSX, CSV). */
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;

@@ -12,7 +12,16 @@ export const messages = {
   blobFetchFailed: 'Failed to fetch blob data',
   notFoundTitle: '404: Not Found',
   notFoundBody: "It's gone :(",
+  addSourceInvalid: 'Please enter a valid source name and select a project.',
+  sourceIdMissing: 'Source ID is missing.',
+  addDataIncomplete: 'Please fill all the required fields',
+  selectSource: 'Please select a data source',
+  selectFiles: 'Please select at least one file to upload',
+  oneBulkFile: 'Please select only one CSV file.',
 } as const;
+
+/** SPEC §5: more files than the configured maximum. */
+export const tooManyFilesMessage = (max: number) => `You can only upload up to ${max} files at a time.`;
 
 /** Server sentences SPEC.md leaves to us (DECISIONS §3: a human sentence for every error). */
 export const serverMessages = {
@@ -35,4 +44,8 @@ export const serverMessages = {
   otpExpired: 'The code has expired. Please ask for a new one.',
   otpTooManyTries: 'Too many wrong codes. Please ask for a new one.',
   otpNone: 'There is no code for this account. Please ask for one first.',
+  projectForbidden: 'You are not an admin of this project.',
+  sourceNotFound: 'That source does not exist.',
+  sourceNameTaken: 'A source with this name already exists in this project.',
+  sourceDisabled: 'That source is disabled. Enable it before adding data to it.',
 } as const;

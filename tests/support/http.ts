@@ -11,7 +11,8 @@ export class Client {
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const init: RequestInit = { method, headers: { accept: 'application/json', ...headers } };
     if (this.cookies.size) (init.headers as Record<string, string>).cookie = this.cookieHeader;
-    if (body !== undefined) {
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
       (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
     }
@@ -24,14 +25,20 @@ export class Client {
       if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === '') this.cookies.delete(name.trim());
       else this.cookies.set(name.trim(), value);
     }
-    const text = await response.text();
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = bytes.toString('utf8');
     let json: unknown = undefined;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
       json = text;
     }
-    return { status: response.status, headers: response.headers, body: json as Record<string, unknown> };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: json as Record<string, unknown>,
+      bytes,
+    };
   }
 
   post(path: string, body?: unknown, headers?: Record<string, string>) {

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -28,7 +29,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  // pgvector ships with PGlite, so the embedded default always has vector search.
+  const client = await PGlite.create(dir, { extensions: { vector } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

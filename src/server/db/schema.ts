@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { PROCESSING_STATUSES, SOURCE_TYPES } from '../../shared/admin/schemas';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -101,3 +103,129 @@ export const authThrottle = pgTable('auth_throttle', {
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Knowledge base (DECISIONS §5)
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A named bucket of data inside one project; disabling it hides its data from answers at once. */
+export const sources = pgTable(
+  'sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    project: text('project')
+      .notNull()
+      .references(() => projects.id),
+    isActive: boolean('is_active').notNull().default(true),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sources_project_name_unique').on(t.project, sql`lower(${t.name})`)],
+);
+
+/** An uploaded PDF or Word file, kept until its pending item is processed. */
+export const uploadedFiles = pgTable('uploaded_files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  kind: text('kind').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A pending data item is a job: pending → started → completed | failed (DECISIONS §5). */
+export const pendingData = pgTable(
+  'pending_data',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dataType: text('data_type', { enum: SOURCE_TYPES }).notNull(),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    project: text('project').notNull(),
+    description: text('description').notNull().default(''),
+    title: text('title').notNull().default(''),
+    url: text('url'),
+    depth: integer('depth').notNull().default(0),
+    location: text('location').notNull().default(''),
+    fileId: uuid('file_id').references(() => uploadedFiles.id, { onDelete: 'set null' }),
+    status: text('status', { enum: PROCESSING_STATUSES }).notNull().default('pending'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    // A started item whose lease ran out belonged to a worker that died; another takes it again.
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pending_data_queue_idx').on(t.status, t.nextRunAt),
+    index('pending_data_source_idx').on(t.sourceId),
+  ],
+);
+
+export const RESOURCE_TYPES = ['web', 'video', 'pdf', 'document', 'xml'] as const;
+
+/** What ingestion produced: one document, searchable through its chunks. */
+export const ingestedData = pgTable(
+  'ingested_data',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pendingId: uuid('pending_id').references(() => pendingData.id, { onDelete: 'set null' }),
+    resourceType: text('resource_type', { enum: RESOURCE_TYPES }).notNull(),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    project: text('project').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    url: text('url'),
+    country: text('country').notNull().default(''),
+    isConsumed: boolean('is_consumed').notNull().default(false),
+    // The same URL or file again updates this row instead of adding a copy.
+    dedupeKey: text('dedupe_key').notNull(),
+    contentHash: text('content_hash').notNull(),
+    language: text('language').notNull().default('simple'),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ingested_data_dedupe_unique').on(t.sourceId, t.dedupeKey),
+    index('ingested_data_project_idx').on(t.project),
+  ],
+);
+
+/** A passage of an ingested item, indexed for full-text (and, when available, vector) search. */
+export const chunks = pgTable(
+  'chunks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => ingestedData.id, { onDelete: 'cascade' }),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    project: text('project').notNull(),
+    url: text('url'),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    tsv: tsvector('tsv').notNull(),
+  },
+  (t) => [
+    index('chunks_tsv_idx').using('gin', t.tsv),
+    index('chunks_item_idx').on(t.itemId),
+    index('chunks_project_idx').on(t.project, t.sourceId),
+  ],
+);

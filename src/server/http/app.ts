@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Server as SocketServer } from 'socket.io';
 import type { Config } from '../config';
@@ -12,17 +13,25 @@ import { attachRedisAdapter } from '../realtime/redis-adapter';
 import { registerErrorHandler } from './errors';
 import { registerOriginGuard } from './origin-guard';
 import { registerStaticShell } from './static-shell';
+import { loadEmbedder } from '../knowledge/index/embeddings';
+import { SearchIndex } from '../knowledge/index/search-index';
+import { registerKnowledgeRoutes } from '../knowledge/routes';
+import { IngestionWorker } from '../knowledge/worker';
 
 export interface DishServer {
   app: FastifyInstance;
   io: SocketServer;
   database: Database;
+  index: SearchIndex;
+  worker: IngestionWorker;
   /** Stops accepting, lets running requests finish, then closes sockets and the database. */
   close(): Promise<void>;
 }
 
 export interface ServerOverrides {
   deliverCode?: DeliverCode;
+  /** How connectors reach the web; tests pass one that answers from local recordings. */
+  fetch?: typeof fetch;
 }
 
 export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<DishServer> {
@@ -46,6 +55,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   // JSON only (multipart where a route says so): a text/plain body is a 415, not a string to guess at.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart);
   registerErrorHandler(app);
   registerOriginGuard(app, config.ALLOWED_ORIGINS);
   registerAuthRoutes(app, {
@@ -53,6 +63,22 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     config,
     deliverCode: overrides.deliverCode ?? createCodeDelivery(config, app.log),
   });
+  const embedder = await loadEmbedder(
+    { modelsDir: config.MODELS_DIR, model: config.EMBEDDING_MODEL, allowRemote: config.ALLOW_REMOTE_MODELS },
+    app.log,
+  );
+  const index = await SearchIndex.open(db, embedder, app.log);
+  const worker = new IngestionWorker(
+    {
+      db,
+      index,
+      log: app.log,
+      allowPrivate: config.CRAWL_ALLOW_PRIVATE,
+      ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
+    },
+    config.INGEST_INTERVAL * 1000,
+  );
+  registerKnowledgeRoutes(app, { db, worker, maxUploadFiles: config.MAX_UPLOAD_FILES });
   app.get('/api/health', () => ({ ok: true, database: database.kind }));
   const servesApp = await registerStaticShell(app, config.STATIC_DIR);
   if (!servesApp)
@@ -69,9 +95,11 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
         io.close(() => resolve()).catch(reject);
       });
       await app.close();
+      await worker.stop();
       await detachRedis?.();
       await database.close();
     })());
 
-  return { app, io, database, close };
+  worker.start();
+  return { app, io, database, index, worker, close };
 }

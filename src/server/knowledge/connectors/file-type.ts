@@ -1,0 +1,238 @@
+/**
+ * What an uploaded file is, judged by its bytes rather than its name (DECISIONS §5: "types checked
+ * by content, not only by name").
+ *
+ * - `pdf`: starts with `%PDF-` (within the first 1024 bytes, as readers allow).
+ * - `doc`: an OLE compound file whose root storage holds a `WordDocument` stream (Word 97–2003).
+ *   Other OLE files (old .xls, .ppt, password-protected Office files) are `unknown`.
+ * - `docx` / `xlsx`: a ZIP package holding `word/document.xml` / `xl/workbook.xml`; any other ZIP is `zip`.
+ * - `csv`: valid UTF-8 text without NUL bytes (any plain text file qualifies).
+ */
+export type DetectedFileType = 'pdf' | 'docx' | 'doc' | 'xlsx' | 'zip' | 'csv' | 'unknown';
+
+/** The upload data types whose files are checked here. */
+export type DocumentDataType = 'pdf' | 'doc';
+
+export function detectFileType(bytes: Uint8Array): DetectedFileType {
+  if (bytes.length === 0) return 'unknown';
+  if (isPdf(bytes)) return 'pdf';
+  if (startsWith(bytes, OLE_MAGIC)) {
+    return oleRootNames(bytes).includes('WordDocument') ? 'doc' : 'unknown';
+  }
+  if (startsWith(bytes, ZIP_LOCAL) || startsWith(bytes, ZIP_EMPTY)) return zipKind(bytes);
+  if (isUtf8Text(bytes)) return 'csv';
+  return 'unknown';
+}
+
+/** Whether a file detected as `detected` may be uploaded as `dataType`. The doc type takes .doc and .docx. */
+export function acceptsFor(dataType: DocumentDataType, detected: DetectedFileType): boolean {
+  if (dataType === 'pdf') return detected === 'pdf';
+  return detected === 'doc' || detected === 'docx';
+}
+
+/** True for an Office file encrypted with a password (OOXML wrapped in an OLE `EncryptedPackage`). */
+export function isEncryptedOffice(bytes: Uint8Array): boolean {
+  return startsWith(bytes, OLE_MAGIC) && oleRootNames(bytes).includes('EncryptedPackage');
+}
+
+const PDF_MAGIC = ascii('%PDF-');
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04];
+const ZIP_EMPTY = [0x50, 0x4b, 0x05, 0x06];
+
+function ascii(text: string): number[] {
+  return [...text].map((c) => c.charCodeAt(0));
+}
+
+function startsWith(bytes: Uint8Array, magic: readonly number[], at = 0): boolean {
+  if (bytes.length < at + magic.length) return false;
+  return magic.every((b, i) => bytes[at + i] === b);
+}
+
+function isPdf(bytes: Uint8Array): boolean {
+  const limit = Math.min(1024, bytes.length - PDF_MAGIC.length);
+  for (let i = 0; i <= limit; i++) {
+    if (bytes[i] === 0x25 && startsWith(bytes, PDF_MAGIC, i)) return true;
+  }
+  return false;
+}
+
+function isUtf8Text(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---- ZIP ---------------------------------------------------------------------------------------
+
+function zipKind(bytes: Uint8Array): DetectedFileType {
+  const names = zipEntryNames(bytes).map((n) => n.replaceAll('\\', '/').replace(/^\//, '').toLowerCase());
+  const set = new Set(names);
+  const isOpc = set.has('[content_types].xml');
+  if (set.has('word/document.xml') || (isOpc && names.some((n) => n.startsWith('word/')))) return 'docx';
+  if (set.has('xl/workbook.xml') || (isOpc && names.some((n) => n.startsWith('xl/')))) return 'xlsx';
+  return 'zip';
+}
+
+/** Entry names from the central directory, or by walking the local headers when it is missing. */
+function zipEntryNames(bytes: Uint8Array): string[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const central = centralDirectoryNames(bytes, view);
+  return central.length > 0 ? central : localHeaderNames(bytes, view);
+}
+
+const decoder = new TextDecoder('utf-8');
+
+function centralDirectoryNames(bytes: Uint8Array, view: DataView): string[] {
+  const names: string[] = [];
+  // End of central directory: 22 bytes plus a comment of at most 65535.
+  const stop = Math.max(0, bytes.length - 22 - 0xffff);
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= stop; i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return names;
+  const count = view.getUint16(eocd + 10, true);
+  let offset = view.getUint32(eocd + 16, true);
+  for (let i = 0; i < count && offset + 46 <= bytes.length; i++) {
+    if (view.getUint32(offset, true) !== 0x02014b50) break;
+    const nameLength = view.getUint16(offset + 28, true);
+    const extraLength = view.getUint16(offset + 30, true);
+    const commentLength = view.getUint16(offset + 32, true);
+    if (offset + 46 + nameLength > bytes.length) break;
+    names.push(decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength)));
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
+
+function localHeaderNames(bytes: Uint8Array, view: DataView): string[] {
+  const names: string[] = [];
+  let offset = 0;
+  while (offset + 30 <= bytes.length && view.getUint32(offset, true) === 0x04034b50) {
+    const flags = view.getUint16(offset + 6, true);
+    const compressedSize = view.getUint32(offset + 18, true);
+    const nameLength = view.getUint16(offset + 26, true);
+    const extraLength = view.getUint16(offset + 28, true);
+    if (offset + 30 + nameLength > bytes.length) break;
+    names.push(decoder.decode(bytes.subarray(offset + 30, offset + 30 + nameLength)));
+    // With a trailing data descriptor the size is not known here: stop walking.
+    if (flags & 0x08 && compressedSize === 0) break;
+    offset += 30 + nameLength + extraLength + compressedSize;
+  }
+  return names;
+}
+
+// ---- OLE compound file (MS-CFB) ----------------------------------------------------------------
+
+const END_OF_CHAIN = 0xfffffffe;
+const NO_STREAM = 0xffffffff;
+
+/**
+ * Names of the entries directly inside the root storage. Parses the header, the FAT and the
+ * directory red-black tree; a file too damaged for that falls back to scanning for
+ * directory-entry-shaped records (so a truncated Word file is still recognised).
+ */
+function oleRootNames(bytes: Uint8Array): string[] {
+  try {
+    return parseOleRootNames(bytes);
+  } catch {
+    return scanOleNames(bytes);
+  }
+}
+
+function parseOleRootNames(bytes: Uint8Array): string[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const sectorShift = view.getUint16(0x1e, true);
+  if (sectorShift !== 9 && sectorShift !== 12) throw new Error('bad sector size');
+  const sectorSize = 1 << sectorShift;
+  const sectorOffset = (sector: number) => (sector + 1) * sectorSize;
+  const perSector = sectorSize / 4;
+
+  // The FAT's own sectors: 109 listed in the header, the rest in the DIFAT chain.
+  const fatSectorCount = view.getUint32(0x2c, true);
+  const fatSectors: number[] = [];
+  for (let i = 0; i < 109 && fatSectors.length < fatSectorCount; i++) {
+    fatSectors.push(view.getUint32(0x4c + i * 4, true));
+  }
+  let difat = view.getUint32(0x44, true);
+  for (
+    let guard = 0;
+    difat !== END_OF_CHAIN && difat !== NO_STREAM && fatSectors.length < fatSectorCount;
+    guard++
+  ) {
+    if (guard > 10_000) throw new Error('DIFAT loop');
+    const base = sectorOffset(difat);
+    for (let i = 0; i < perSector - 1 && fatSectors.length < fatSectorCount; i++) {
+      fatSectors.push(view.getUint32(base + i * 4, true));
+    }
+    difat = view.getUint32(base + (perSector - 1) * 4, true);
+  }
+  const next = (sector: number): number => {
+    const fatSector = fatSectors[Math.floor(sector / perSector)];
+    if (fatSector === undefined) throw new Error('sector outside the FAT');
+    return view.getUint32(sectorOffset(fatSector) + (sector % perSector) * 4, true);
+  };
+
+  // The directory stream: 128-byte entries in a chain of sectors.
+  const entries: { name: string; left: number; right: number; child: number }[] = [];
+  const seen = new Set<number>();
+  for (let sector = view.getUint32(0x30, true); sector !== END_OF_CHAIN; sector = next(sector)) {
+    if (seen.has(sector) || seen.size > 100_000) throw new Error('directory loop');
+    seen.add(sector);
+    const base = sectorOffset(sector);
+    if (base + sectorSize > bytes.length) throw new Error('truncated directory');
+    for (let e = base; e < base + sectorSize; e += 128) {
+      const nameLength = Math.min(view.getUint16(e + 64, true), 64);
+      const name = nameLength >= 2 ? utf16le(bytes.subarray(e, e + nameLength - 2)) : '';
+      entries.push({
+        name,
+        left: view.getUint32(e + 68, true),
+        right: view.getUint32(e + 72, true),
+        child: view.getUint32(e + 76, true),
+      });
+    }
+  }
+  const root = entries[0];
+  if (!root) throw new Error('no root entry');
+
+  // The root's children form one tree linked by left and right siblings.
+  const names: string[] = [];
+  const visited = new Set<number>();
+  const stack = [root.child];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (id === NO_STREAM || visited.has(id)) continue;
+    visited.add(id);
+    const entry = entries[id];
+    if (!entry) continue;
+    names.push(entry.name);
+    stack.push(entry.left, entry.right);
+  }
+  return names;
+}
+
+function scanOleNames(bytes: Uint8Array): string[] {
+  const names: string[] = [];
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let e = 512; e + 128 <= bytes.length; e += 128) {
+    const nameLength = view.getUint16(e + 64, true);
+    const type = bytes[e + 66];
+    if (nameLength < 4 || nameLength > 64 || nameLength % 2 !== 0) continue;
+    if (type !== 1 && type !== 2 && type !== 5) continue;
+    if (view.getUint16(e + nameLength - 2, true) !== 0) continue;
+    names.push(utf16le(bytes.subarray(e, e + nameLength - 2)));
+  }
+  return names;
+}
+
+function utf16le(bytes: Uint8Array): string {
+  return new TextDecoder('utf-16le').decode(bytes);
+}

@@ -1,0 +1,272 @@
+import { getDocumentProxy } from 'unpdf';
+import { detectFileType } from './file-type';
+import { ConnectorError, type ExtractedDocument } from './types';
+
+/** A PDF's text, page by page, with what the pipeline needs for page-level provenance. */
+export interface PdfExtraction extends ExtractedDocument {
+  /** Number of pages in the file (including pages without text). */
+  pageCount: number;
+  /** Normalised text of each page, in order; `body` is these joined by blank lines (empty pages left out). */
+  pages: string[];
+}
+
+export const NO_TEXT_LAYER_MESSAGE =
+  'This PDF has no text layer (it is a scanned image), so it cannot be indexed.';
+const NOT_PDF_MESSAGE = 'This file is not a PDF document.';
+const DAMAGED_MESSAGE = 'This PDF is damaged and its text could not be read.';
+const PASSWORD_MESSAGE = 'This PDF is protected by a password, so it cannot be indexed.';
+
+/** Text of every page of a PDF; the title comes from its metadata when meaningful, else its first line. */
+export async function extractPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
+  const { title, body } = await extractPdfPages(bytes);
+  return { title, body };
+}
+
+/** Like {@link extractPdf}, also returning the page count and each page's text. */
+export async function extractPdfPages(bytes: Uint8Array): Promise<PdfExtraction> {
+  if (detectFileType(bytes) !== 'pdf') throw new ConnectorError(NOT_PDF_MESSAGE);
+
+  let pdf: PdfDocument;
+  try {
+    // pdf.js may take over (detach) the buffer it is given: hand it a copy.
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+  } catch (error) {
+    throw openError(error);
+  }
+
+  try {
+    const pageCount = pdf.numPages;
+    if (pageCount < 1) throw new ConnectorError(DAMAGED_MESSAGE);
+    const pageLines: Line[][] = [];
+    let failedPages = 0;
+    for (let number = 1; number <= pageCount; number++) {
+      try {
+        pageLines.push(await readPageLines(pdf, number));
+      } catch {
+        // One broken page should not lose the rest of the document.
+        failedPages++;
+        pageLines.push([]);
+      }
+    }
+    if (failedPages === pageCount) throw new ConnectorError(DAMAGED_MESSAGE);
+
+    const spacing = typicalLineSpacing(pageLines);
+    const rawPages = pageLines.map((lines) => paragraphs(lines, spacing));
+    const visualOrder = isVisualOrderDevanagari(rawPages.join('\n'));
+    const pages = rawPages.map((text) => normalisePdfText(visualOrder ? reorderIMatra(text) : text));
+    const body = pages.filter((page) => page !== '').join('\n\n');
+    if (countLetters(body) < MIN_LETTERS) throw new ConnectorError(NO_TEXT_LAYER_MESSAGE);
+
+    const title = (await metadataTitle(pdf)) ?? firstLineTitle(body);
+    return { title, body, pageCount, pages };
+  } finally {
+    await pdf.destroy().catch(() => undefined);
+  }
+}
+
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
+type TextContentItem = Awaited<ReturnType<PdfPage['getTextContent']>>['items'][number];
+
+/** Fewer letters than this in the whole file means there is no usable text layer. */
+const MIN_LETTERS = 5;
+
+function openError(error: unknown): ConnectorError {
+  if (error instanceof ConnectorError) return error;
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'PasswordException') return new ConnectorError(PASSWORD_MESSAGE);
+  return new ConnectorError(DAMAGED_MESSAGE);
+}
+
+interface Line {
+  text: string;
+  /** Baseline of the line's first visible text, in PDF units (origin bottom-left). */
+  y: number;
+  /** Largest font size on the line. */
+  size: number;
+}
+
+async function readPageLines(pdf: PdfDocument, number: number): Promise<Line[]> {
+  const page = await pdf.getPage(number);
+  try {
+    const content = await page.getTextContent();
+    return toLines(content.items);
+  } finally {
+    page.cleanup();
+  }
+}
+
+/**
+ * The document's usual distance between consecutive lines of one paragraph, as a multiple of the
+ * font size: the lower quartile of all downward steps (most steps are within paragraphs, and
+ * paragraph gaps are the larger ones).
+ */
+function typicalLineSpacing(pages: readonly Line[][]): number {
+  const ratios: number[] = [];
+  for (const lines of pages) {
+    for (let i = 1; i < lines.length; i++) {
+      const previous = lines[i - 1]!;
+      const line = lines[i]!;
+      const drop = previous.y - line.y;
+      if (drop > 0) ratios.push(drop / Math.max(previous.size, line.size, 1));
+    }
+  }
+  if (ratios.length < 4) return 1.2;
+  ratios.sort((a, b) => a - b);
+  return Math.max(ratios[Math.floor(ratios.length / 4)]!, 0.8);
+}
+
+/**
+ * One page's text: lines joined by newlines, paragraphs by blank lines. A vertical gap clearly
+ * larger than the document's usual line spacing (or a jump back up the page, as at a new column)
+ * starts a new paragraph.
+ */
+function paragraphs(lines: readonly Line[], spacing: number): string {
+  let text = '';
+  let previous: Line | undefined;
+  for (const line of lines) {
+    if (previous) text += startsParagraph(previous, line, spacing) ? '\n\n' : '\n';
+    text += line.text;
+    previous = line;
+  }
+  return text;
+}
+
+function toLines(items: readonly TextContentItem[]): Line[] {
+  const lines: Line[] = [];
+  let parts: string[] = [];
+  let y: number | undefined;
+  let size = 0;
+  const flush = () => {
+    const text = parts.join('');
+    if (text.trim() !== '') lines.push({ text, y: y ?? 0, size });
+    parts = [];
+    y = undefined;
+    size = 0;
+  };
+  for (const item of items) {
+    if (!('str' in item)) continue; // marked-content boundaries carry no text
+    if (item.str !== '') {
+      parts.push(item.str);
+      if (item.str.trim() !== '') {
+        const [, , c = 0, d = 0, , f = 0] = item.transform as number[];
+        y ??= f;
+        size = Math.max(size, Math.hypot(c, d) || item.height);
+      }
+    }
+    if (item.hasEOL) flush();
+  }
+  flush();
+  return lines;
+}
+
+function startsParagraph(previous: Line, line: Line, spacing: number): boolean {
+  const size = Math.max(previous.size, line.size, 1);
+  const drop = previous.y - line.y;
+  if (drop < -size * 0.5) return true; // moved up the page: a new column or block
+  return drop / size > spacing * 1.25;
+}
+
+/**
+ * Collapses runs of spaces, strips control characters, trims lines, and keeps at most one blank
+ * line between paragraphs.
+ */
+function normalisePdfText(text: string): string {
+  return (
+    text
+      .normalize('NFC')
+      // eslint-disable-next-line no-control-regex -- control characters are what is being removed
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f\u00ad\ufffd]/g, (c) => (c === '\t' ? ' ' : ''))
+      .replace(/[^\S\n]+/g, ' ')
+      .split('\n')
+      .map((line) => line.trim())
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
+}
+
+// ---- Devanagari in visual order ----------------------------------------------------------------
+//
+// Some PDFs (e.g. wkhtmltopdf output with Lohit Devanagari) store the short-i vowel sign (U+093F)
+// where it is drawn, before its consonant cluster, so the text layer reads "िकसी" for "किसी".
+// When a document's text is clearly in that order, move each sign back after its cluster.
+
+const CONSONANT = '[\u0915-\u0939\u0958-\u095f\u0979-\u097f]\u093c?';
+const CLUSTER_AFTER_I = new RegExp(`\u093f((?:${CONSONANT}\u094d)*${CONSONANT})`, 'g');
+const I_AFTER_CONSONANT = /(?:[\u0915-\u0939\u0958-\u095f\u0979-\u097f]|\u093c)\u093f/g;
+const ALL_I = /\u093f/g;
+
+function isVisualOrderDevanagari(text: string): boolean {
+  const total = text.match(ALL_I)?.length ?? 0;
+  if (total < 5) return false;
+  // In logical (Unicode) order every short-i sign follows a consonant or a nukta.
+  const logical = text.match(I_AFTER_CONSONANT)?.length ?? 0;
+  return (total - logical) / total > 0.3;
+}
+
+function reorderIMatra(text: string): string {
+  return text.replace(CLUSTER_AFTER_I, '$1\u093f');
+}
+
+// ---- Title -------------------------------------------------------------------------------------
+
+async function metadataTitle(pdf: PdfDocument): Promise<string | undefined> {
+  try {
+    const { info, metadata } = await pdf.getMetadata();
+    const infoTitle = (info as { Title?: unknown } | undefined)?.Title;
+    const candidates = [
+      typeof infoTitle === 'string' ? infoTitle : undefined,
+      metadata?.get('dc:title') ?? undefined,
+    ];
+    for (const candidate of candidates) {
+      if (typeof candidate === 'string' && isMeaningfulTitle(candidate)) return cut(clean(candidate));
+    }
+  } catch {
+    // Unreadable metadata: fall back to the text.
+  }
+  return undefined;
+}
+
+function clean(text: string): string {
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- control characters are what is being removed
+      .replace(/[\u0000-\u001f\u007f\ufffd]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+/** Rejects empty titles and the ones tools fill in by themselves ("Untitled", "Microsoft Word - x.docx"). */
+function isMeaningfulTitle(raw: string): boolean {
+  const title = clean(raw);
+  if (countLetters(title) < 2) return false;
+  if (/^(untitled|no title|title|document\d*|slide \d+|powerpoint presentation)$/i.test(title)) return false;
+  if (/^microsoft (word|powerpoint|excel) - /i.test(title)) return false;
+  if (/\.(pdf|docx?|rtf|odt|pptx?|xlsx?|txt|html?|indd|qxd|tex|dvi|ps)$/i.test(title)) return false;
+  // A lone path or file name ("F:\\COMP\\RAO1.BEL", "report_v2").
+  if (!/\s/.test(title) && /[_\\/.]/.test(title)) return false;
+  return true;
+}
+
+/** The first line with at least two letters, cut to 200 characters. */
+function firstLineTitle(body: string): string {
+  for (const line of body.split('\n')) {
+    const text = line.trim();
+    if (countLetters(text) >= 2) return cut(text);
+  }
+  return cut(body.trim().split('\n')[0] ?? '');
+}
+
+/** At most 200 characters, cut at a word boundary when one is near, marked with an ellipsis. */
+function cut(text: string): string {
+  if (text.length <= 200) return text;
+  const slice = text.slice(0, 199);
+  const space = slice.lastIndexOf(' ');
+  return (space > 120 ? slice.slice(0, space) : slice).trimEnd() + '…';
+}
+
+function countLetters(text: string): number {
+  return text.match(/\p{L}/gu)?.length ?? 0;
+}

@@ -1,0 +1,51 @@
+import { eld } from 'eld/medium';
+
+/** ISO 639-1 codes and the PostgreSQL text-search configuration with that language's stemmer. */
+const STEMMERS: Record<string, string> = {
+  ar: 'arabic',
+  hy: 'armenian',
+  eu: 'basque',
+  ca: 'catalan',
+  da: 'danish',
+  nl: 'dutch',
+  en: 'english',
+  et: 'estonian',
+  fi: 'finnish',
+  fr: 'french',
+  de: 'german',
+  el: 'greek',
+  hi: 'hindi',
+  hu: 'hungarian',
+  id: 'indonesian',
+  ga: 'irish',
+  it: 'italian',
+  lt: 'lithuanian',
+  ne: 'nepali',
+  no: 'norwegian',
+  pt: 'portuguese',
+  ro: 'romanian',
+  ru: 'russian',
+  sr: 'serbian',
+  es: 'spanish',
+  sv: 'swedish',
+  ta: 'tamil',
+  tr: 'turkish',
+  yi: 'yiddish',
+};
+
+/** The detected ISO 639-1 language of a text, or '' when unsure. Looks at the first 4,000 characters. */
+export function detectLanguage(text: string): string {
+  const sample = text.slice(0, 4000);
+  if (sample.trim().length < 12) return '';
+  const result = eld.detect(sample);
+  return result.isReliable() ? result.language : '';
+}
+
+/**
+ * The text-search configuration for a language: its stemmer where this database has one,
+ * 'simple' otherwise (PostgreSQL 15 has no Hindi stemmer, PGlite's newer core has).
+ */
+export function textSearchConfig(language: string, available: ReadonlySet<string>): string {
+  const name = STEMMERS[language];
+  return name && available.has(name) ? name : 'simple';
+}

@@ -1,0 +1,183 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { ingestedData, pendingData, sources, uploadedFiles } from '../db/schema';
+import { ConnectorError } from './connectors/types';
+import { extractPdf } from './connectors/pdf';
+import { extractWord } from './connectors/word';
+import { crawlSite } from './connectors/web';
+import { fetchVideo, listChannelVideos } from './connectors/youtube';
+import { extractXmlRecords } from './connectors/xml';
+import { fetchPublic } from './connectors/fetch-public';
+import type { SearchIndex } from './index/search-index';
+import { enqueue, extendLease, type PendingRow } from './queue';
+import { storeDocument, type DocumentToStore } from './store';
+
+export interface ProcessorDeps {
+  db: Db;
+  index: SearchIndex;
+  log: FastifyBaseLogger;
+  allowPrivate: boolean;
+  /** How all connectors reach the web; tests pass one that talks to local servers. */
+  fetch?: typeof fetch;
+}
+
+export interface ProcessResult {
+  stored: number;
+  unchanged: number;
+  queued: number;
+}
+
+/** Does the work of one pending item; throws ConnectorError for a permanent, explained failure. */
+export async function processItem(deps: ProcessorDeps, item: PendingRow): Promise<ProcessResult> {
+  const [source] = await deps.db.select().from(sources).where(eq(sources.id, item.sourceId));
+  if (!source) throw new ConnectorError('The source of this item was deleted.');
+  const result: ProcessResult = { stored: 0, unchanged: 0, queued: 0 };
+  const base = { pendingId: item.id, sourceId: item.sourceId, project: item.project, country: item.location };
+  const store = async (doc: Omit<DocumentToStore, keyof typeof base>) => {
+    const outcome = await storeDocument(deps.db, deps.index, { ...base, ...doc });
+    if (outcome === 'unchanged') result.unchanged += 1;
+    else result.stored += 1;
+  };
+
+  switch (item.dataType) {
+    case 'pdf':
+    case 'doc': {
+      const file = await loadFile(deps.db, item);
+      const doc = item.dataType === 'pdf' ? await extractPdf(file.bytes) : await extractWord(file.bytes);
+      await store({
+        resourceType: item.dataType === 'pdf' ? 'pdf' : 'document',
+        title: item.title || doc.title || file.name,
+        body: doc.body,
+        url: item.url,
+        dedupeKey: `file:${file.sha256}`,
+      });
+      break;
+    }
+    case 'web': {
+      const previous = await previousValidators(deps.db, item.sourceId);
+      let pages = 0;
+      for await (const page of crawlSite({
+        startUrl: requireUrl(item),
+        depth: item.depth,
+        allowPrivate: deps.allowPrivate,
+        previous,
+      })) {
+        if (++pages % 20 === 0) await extendLease(deps.db, item.id);
+        if (page.status === 'not-modified') result.unchanged += 1;
+        if (page.status !== 'fetched' || !page.body) continue;
+        await store({
+          resourceType: 'web',
+          title: page.title || page.url,
+          body: page.body,
+          url: page.url,
+          dedupeKey: page.url,
+          etag: page.etag,
+          lastModified: page.lastModified,
+        });
+      }
+      break;
+    }
+    case 'yt_video': {
+      const video = await fetchVideo(requireUrl(item), deps.fetch ? { fetch: deps.fetch } : {});
+      await store({
+        resourceType: 'video',
+        title: video.title,
+        body: video.body,
+        url: video.url ?? requireUrl(item),
+        dedupeKey: `yt:${video.videoId}`,
+      });
+      break;
+    }
+    case 'yt_channel': {
+      const videos = await listChannelVideos(requireUrl(item), deps.fetch ? { fetch: deps.fetch } : {});
+      result.queued = await queueNewVideos(deps.db, item, videos);
+      break;
+    }
+    case 'xml_db': {
+      const bytes = await fetchPublic(requireUrl(item), { allowPrivate: deps.allowPrivate });
+      const records = extractXmlRecords(bytes);
+      for (const [i, record] of records.entries()) {
+        await store({
+          resourceType: 'xml',
+          title: record.title,
+          body: record.body,
+          url: record.url ?? null,
+          dedupeKey: `${requireUrl(item)}#${record.url ?? i}`,
+        });
+      }
+      break;
+    }
+  }
+  // The uploaded bytes are no longer needed once their text is in the index.
+  if (item.fileId) await deps.db.delete(uploadedFiles).where(eq(uploadedFiles.id, item.fileId));
+  return result;
+}
+
+function requireUrl(item: PendingRow): string {
+  if (!item.url) throw new ConnectorError('This item has no URL.');
+  return item.url;
+}
+
+async function loadFile(db: Db, item: PendingRow) {
+  if (!item.fileId) throw new ConnectorError('The uploaded file of this item is missing.');
+  const [file] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.id, item.fileId));
+  if (!file) throw new ConnectorError('The uploaded file of this item is missing.');
+  return { ...file, bytes: new Uint8Array(file.bytes) };
+}
+
+/** ETag and Last-Modified of the pages a source already holds, for conditional re-crawls. */
+async function previousValidators(db: Db, sourceId: string) {
+  const rows = await db
+    .select({ url: ingestedData.url, etag: ingestedData.etag, lastModified: ingestedData.lastModified })
+    .from(ingestedData)
+    .where(and(eq(ingestedData.sourceId, sourceId), eq(ingestedData.resourceType, 'web')));
+  return new Map(
+    rows.flatMap((r) =>
+      r.url && (r.etag || r.lastModified)
+        ? [
+            [
+              r.url,
+              {
+                ...(r.etag ? { etag: r.etag } : {}),
+                ...(r.lastModified ? { lastModified: r.lastModified } : {}),
+              },
+            ],
+          ]
+        : [],
+    ),
+  );
+}
+
+/** A channel's videos become yt_video items, except those this source already has queued. */
+async function queueNewVideos(db: Db, channel: PendingRow, videos: { url: string; title: string }[]) {
+  if (videos.length === 0) return 0;
+  const known = await db
+    .select({ url: pendingData.url })
+    .from(pendingData)
+    .where(
+      and(
+        eq(pendingData.sourceId, channel.sourceId),
+        inArray(
+          pendingData.url,
+          videos.map((v) => v.url),
+        ),
+      ),
+    );
+  const seen = new Set(known.map((k) => k.url));
+  const fresh = videos.filter((v) => !seen.has(v.url));
+  await enqueue(
+    db,
+    fresh.map((v) => ({
+      dataType: 'yt_video' as const,
+      sourceId: channel.sourceId,
+      project: channel.project,
+      location: channel.location,
+      url: v.url,
+      title: v.title,
+      description: `From the channel ${channel.url ?? ''}`.trim(),
+      createdBy: channel.createdBy,
+    })),
+  );
+  return fresh.length;
+}

@@ -1,0 +1,226 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  addDataFields,
+  addSourceBody,
+  editSourceBody,
+  getDataBankBody,
+  getPendingDataBody,
+  sourceIdBody,
+  type AddDataFields,
+} from '../../shared/admin/schemas';
+import { MAX_UPLOAD_BYTES } from '../../shared/constants';
+import { messages, serverMessages } from '../../shared/messages';
+import type { Db } from '../db/client';
+import { uploadedFiles } from '../db/schema';
+import { assertProjectAllowed, requireAdmin, requireSuperAdmin } from '../http/admin-guard';
+import { HttpError, parseBody } from '../http/errors';
+import { readMultipart, type UploadedFile } from '../http/multipart';
+import { buildTemplate, parseBulkFile } from './bulk';
+import { acceptsFor, detectFileType } from './connectors/file-type';
+import { ConnectorError } from './connectors/types';
+import { listIngested, listPending } from './listing';
+import { enqueue, type NewPending } from './queue';
+import {
+  addSource,
+  deleteSource,
+  findSourceIn,
+  listSources,
+  presentSource,
+  resolveSource,
+  setSourceActive,
+  type SourceRow,
+} from './sources';
+import type { IngestionWorker } from './worker';
+
+interface KnowledgeDeps {
+  db: Db;
+  worker: IngestionWorker;
+  maxUploadFiles: number;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** SPEC §7 Admin calls of the knowledge base; every one is scoped to the admin's projects. */
+export function registerKnowledgeRoutes(
+  app: FastifyInstance,
+  { db, worker, maxUploadFiles }: KnowledgeDeps,
+): void {
+  app.post('/admin/get_data_bank', async (request) => {
+    const auth = await requireAdmin(db, request);
+    const body = parseBody(getDataBankBody, request.body);
+    const projects = auth.user.isAdminFor;
+    if (body.onlySources || body.onlyActiveSources) {
+      const rows = await listSources(db, projects, Boolean(body.onlyActiveSources));
+      return { sources: rows.map(presentSource) };
+    }
+    const sourceId = body.query.source ? (await findSourceIn(db, body.query.source, projects)).id : undefined;
+    return listIngested(db, { projects, sourceId, search: body.search, ...body.queryOptions });
+  });
+
+  app.post('/admin/get_pending_data', async (request) => {
+    const auth = await requireAdmin(db, request);
+    const body = parseBody(getPendingDataBody, request.body);
+    const projects = auth.user.isAdminFor;
+    const sourceId = body.query.source ? (await findSourceIn(db, body.query.source, projects)).id : undefined;
+    return listPending(db, {
+      projects,
+      sourceId,
+      search: body.search,
+      notStatus: body.query.status?.$ne ?? 'completed',
+      ...body.queryOptions,
+    });
+  });
+
+  app.post('/admin/add_source', async (request, reply) => {
+    const auth = await requireAdmin(db, request);
+    const body = parseBody(addSourceBody, request.body);
+    assertProjectAllowed(auth, body.project);
+    const source = await addSource(db, {
+      name: body.name,
+      project: body.project,
+      isActive: body.is_active,
+      createdBy: auth.user.id,
+    });
+    return reply.status(201).send({ source: presentSource(source) });
+  });
+
+  app.post('/admin/edit_source', async (request) => {
+    const auth = await requireAdmin(db, request);
+    const body = parseBody(editSourceBody, request.body);
+    const source = await findSourceIn(db, body.sourceId, auth.user.isAdminFor);
+    await setSourceActive(db, source.id, body.sourceData.is_active);
+    return { source: presentSource({ ...source, isActive: body.sourceData.is_active }) };
+  });
+
+  app.post('/admin/delete_source', async (request) => {
+    const auth = await requireAdmin(db, request);
+    const body = parseBody(sourceIdBody, request.body);
+    const source = await findSourceIn(db, body.sourceId, auth.user.isAdminFor);
+    await deleteSource(db, source.id);
+    request.log.info({ sourceId: source.id, by: auth.user.id }, 'source deleted with its data');
+    return { deleted: true };
+  });
+
+  app.post('/admin/force_ingest_data', async (request) => {
+    await requireSuperAdmin(db, request);
+    // Processing never holds the request: the run goes on after the answer.
+    void worker.runNow();
+    return { started: true };
+  });
+
+  app.get('/admin/get_template', async (request, reply) => {
+    await requireAdmin(db, request);
+    const file = await buildTemplate();
+    return reply
+      .type(XLSX_TYPE)
+      .header('content-disposition', 'attachment; filename="IngestionTemplate.xlsx"')
+      .send(file);
+  });
+
+  app.post('/admin/add_data', async (request, reply) => {
+    const auth = await requireAdmin(db, request);
+    const form = await readMultipart(request, { maxFiles: maxUploadFiles, maxFileBytes: MAX_UPLOAD_BYTES });
+    const fields = parseBody(addDataFields, form.fields);
+    assertProjectAllowed(auth, fields.project);
+    const source = await usableSource(db, fields.source, fields.project);
+    const items = await itemsFor(db, fields, source, form.files, auth.user.id);
+    await enqueue(db, items);
+    return reply.status(201).send({ records: items.length });
+  });
+
+  app.post('/admin/bulk_upload_file', async (request, reply) => {
+    const auth = await requireAdmin(db, request);
+    const form = await readMultipart(request, { maxFiles: 1, maxFileBytes: MAX_UPLOAD_BYTES }).catch(
+      (error: unknown) => {
+        // Two files are one too many here, whatever the general limit says.
+        if (error instanceof HttpError && error.statusCode === 400)
+          throw new HttpError(400, messages.oneBulkFile);
+        throw error;
+      },
+    );
+    const [file] = form.files;
+    if (!file || form.files.length !== 1) throw new HttpError(400, messages.oneBulkFile);
+    const parsed = await parseBulkFile(new Uint8Array(file.bytes), file.name).catch((error: unknown) => {
+      if (error instanceof ConnectorError) throw new HttpError(400, error.message);
+      throw error;
+    });
+    const refused = [...parsed.refused];
+    const items: NewPending[] = [];
+    for (const row of parsed.rows) {
+      if (!auth.user.isAdminFor.includes(row.project)) {
+        refused.push({ row: row.row, reason: `Row ${row.row}: ${serverMessages.projectForbidden}` });
+        continue;
+      }
+      const source = await resolveSource(db, row.source, [row.project]);
+      if (!source || !source.isActive) {
+        const why = source
+          ? serverMessages.sourceDisabled
+          : `there is no source "${row.source}" in ${row.project}.`;
+        refused.push({ row: row.row, reason: `Row ${row.row}: ${why}` });
+        continue;
+      }
+      items.push({
+        dataType: row.data_type,
+        sourceId: source.id,
+        project: row.project,
+        location: row.location,
+        url: row.url,
+        depth: row.data_type === 'web' ? row.depth : 0,
+        description: `Bulk upload ${file.name}, row ${row.row}`,
+        createdBy: auth.user.id,
+      });
+    }
+    await enqueue(db, items);
+    refused.sort((a, b) => a.row - b.row);
+    return reply.status(201).send({ records: items.length, refused });
+  });
+}
+
+async function usableSource(db: Db, ref: string, project: string): Promise<SourceRow> {
+  const source = await resolveSource(db, ref, [project]);
+  if (!source) throw new HttpError(404, serverMessages.sourceNotFound);
+  if (!source.isActive) throw new HttpError(400, serverMessages.sourceDisabled);
+  return source;
+}
+
+/** One pending item per URL, or per uploaded file for pdf and doc (each checked by its content). */
+async function itemsFor(
+  db: Db,
+  fields: AddDataFields,
+  source: SourceRow,
+  files: UploadedFile[],
+  userId: string,
+): Promise<NewPending[]> {
+  const base = {
+    dataType: fields.data_type,
+    sourceId: source.id,
+    project: fields.project,
+    location: fields.location,
+    createdBy: userId,
+  };
+  if (fields.data_type !== 'pdf' && fields.data_type !== 'doc') {
+    return [{ ...base, url: fields.url, depth: fields.data_type === 'web' ? fields.depth : 0 }];
+  }
+  if (files.length === 0) throw new HttpError(400, messages.selectFiles);
+  const dataType = fields.data_type;
+  for (const file of files) {
+    if (!acceptsFor(dataType, detectFileType(file.bytes))) {
+      const expected = dataType === 'pdf' ? 'a PDF file' : 'a Word document (.doc or .docx)';
+      throw new HttpError(400, `"${file.name}" is not ${expected}.`);
+    }
+  }
+  const stored = await db
+    .insert(uploadedFiles)
+    .values(
+      files.map((f) => ({
+        name: f.name.slice(0, 255),
+        kind: dataType,
+        size: f.bytes.length,
+        sha256: createHash('sha256').update(f.bytes).digest('hex'),
+        bytes: f.bytes,
+      })),
+    )
+    .returning({ id: uploadedFiles.id, name: uploadedFiles.name });
+  return stored.map((f) => ({ ...base, fileId: f.id, title: f.name, url: fields.url || null }));
+}

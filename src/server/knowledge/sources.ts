@@ -1,0 +1,77 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { SourceView } from '../../shared/admin/schemas';
+import { serverMessages } from '../../shared/messages';
+import type { Db } from '../db/client';
+import { projects, sources } from '../db/schema';
+import { HttpError } from '../http/errors';
+
+export type SourceRow = typeof sources.$inferSelect;
+
+export const presentSource = (s: SourceRow): SourceView => ({
+  _id: s.id,
+  name: s.name,
+  is_active: s.isActive,
+  project: s.project,
+});
+
+export async function listSources(db: Db, projectIds: string[], onlyActive: boolean): Promise<SourceRow[]> {
+  if (projectIds.length === 0) return [];
+  const scope = inArray(sources.project, projectIds);
+  return db
+    .select()
+    .from(sources)
+    .where(onlyActive ? and(scope, eq(sources.isActive, true)) : scope)
+    .orderBy(asc(sources.name));
+}
+
+export async function addSource(
+  db: Db,
+  input: { name: string; project: string; isActive: boolean; createdBy: string },
+): Promise<SourceRow> {
+  const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, input.project));
+  if (!project) throw new HttpError(400, 'That project does not exist.');
+  try {
+    const [row] = await db
+      .insert(sources)
+      .values({
+        name: input.name,
+        project: input.project,
+        isActive: input.isActive,
+        createdBy: input.createdBy,
+      })
+      .returning();
+    if (!row) throw new Error('source insert returned no row');
+    return row;
+  } catch (error) {
+    const text = String((error as { cause?: unknown }).cause ?? error) + String(error);
+    if (text.includes('sources_project_name_unique'))
+      throw new HttpError(409, serverMessages.sourceNameTaken);
+    throw error;
+  }
+}
+
+/** The source with this id if it belongs to one of the given projects; 404 otherwise. */
+export async function findSourceIn(db: Db, id: string, projectIds: string[]): Promise<SourceRow> {
+  const [row] = await db.select().from(sources).where(eq(sources.id, id));
+  if (!row || !projectIds.includes(row.project)) throw new HttpError(404, serverMessages.sourceNotFound);
+  return row;
+}
+
+/**
+ * Finds a source by id or by name (case ignored) within the projects: bulk rows and the Add Data
+ * form may name it either way.
+ */
+export async function resolveSource(db: Db, ref: string, projectIds: string[]): Promise<SourceRow | null> {
+  const rows = await listSources(db, projectIds, false);
+  const lower = ref.trim().toLowerCase();
+  return rows.find((s) => s.id === ref.trim()) ?? rows.find((s) => s.name.toLowerCase() === lower) ?? null;
+}
+
+export async function setSourceActive(db: Db, id: string, isActive: boolean): Promise<void> {
+  await db.update(sources).set({ isActive }).where(eq(sources.id, id));
+}
+
+/** Deleting a source removes its pending and ingested data and their chunks (cascade). */
+export async function deleteSource(db: Db, id: string): Promise<void> {
+  await db.delete(sources).where(eq(sources.id, id));
+}

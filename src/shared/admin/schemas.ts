@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, QUERYING_APPS, WEB_MAX_DEPTH } from '../constants';
+import { messages } from '../messages';
+
+/** SPEC §3 enumerations of the knowledge base. */
+export const SOURCE_TYPES = ['web', 'yt_video', 'yt_channel', 'xml_db', 'pdf', 'doc'] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
+export const PROCESSING_STATUSES = ['pending', 'started', 'completed', 'failed'] as const;
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+
+const queryingApp = z.enum(QUERYING_APPS, { error: 'queryingApp must name one of the querying apps.' });
+const sourceId = z.uuid({ error: messages.sourceIdMissing });
+
+export const queryOptions = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+    skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  })
+  .default({ limit: 10, skip: 0 });
+
+/** Every admin list call: paging plus the `key: value` search of the table. */
+const listBody = {
+  queryingApp,
+  queryOptions,
+  search: z.string().max(500).optional(),
+};
+
+export const getDataBankBody = z.object({
+  ...listBody,
+  query: z.object({ source: z.string().max(100).optional() }).default({}),
+  onlySources: z.boolean().optional(),
+  onlyActiveSources: z.boolean().optional(),
+});
+export type GetDataBankBody = z.infer<typeof getDataBankBody>;
+
+export const getPendingDataBody = z.object({
+  ...listBody,
+  query: z
+    .object({
+      source: z.string().max(100).optional(),
+      status: z.object({ $ne: z.enum(PROCESSING_STATUSES) }).optional(),
+    })
+    .default({}),
+});
+export type GetPendingDataBody = z.infer<typeof getPendingDataBody>;
+
+export const addSourceBody = z.object({
+  queryingApp,
+  name: z
+    .string({ error: messages.addSourceInvalid })
+    .trim()
+    .min(1, { error: messages.addSourceInvalid })
+    .max(200, { error: 'The source name is too long (200 characters at most).' }),
+  project: z.string({ error: messages.addSourceInvalid }).min(1, { error: messages.addSourceInvalid }),
+  is_active: z.boolean().default(true),
+});
+
+export const sourceIdBody = z.object({ queryingApp, sourceId });
+
+export const editSourceBody = z.object({
+  queryingApp,
+  sourceId,
+  sourceData: z.object({ is_active: z.boolean({ error: 'sourceData.is_active must be true or false.' }) }),
+});
+
+/** The single-item Add Data form's fields (multipart text fields). */
+export const addDataFields = z
+  .object({
+    data_type: z.enum(SOURCE_TYPES, { error: messages.addDataIncomplete }),
+    source: z.string({ error: messages.selectSource }).trim().min(1, { error: messages.selectSource }),
+    project: z
+      .string({ error: messages.addDataIncomplete })
+      .trim()
+      .min(1, { error: messages.addDataIncomplete }),
+    location: z
+      .string({ error: messages.addDataIncomplete })
+      .trim()
+      .min(1, { error: messages.addDataIncomplete })
+      .max(100, { error: 'The location is too long (100 characters at most).' }),
+    url: z.string().trim().max(2000, { error: 'The URL is too long (2,000 characters at most).' }).optional(),
+    depth: z.coerce
+      .number({ error: `Depth must be a whole number from 0 to ${WEB_MAX_DEPTH}.` })
+      .int({ error: `Depth must be a whole number from 0 to ${WEB_MAX_DEPTH}.` })
+      .min(0, { error: `Depth must be a whole number from 0 to ${WEB_MAX_DEPTH}.` })
+      .max(WEB_MAX_DEPTH, { error: `Depth must be a whole number from 0 to ${WEB_MAX_DEPTH}.` })
+      .default(0),
+  })
+  .superRefine((fields, ctx) => {
+    const needsUrl = fields.data_type !== 'pdf' && fields.data_type !== 'doc';
+    if (needsUrl && !fields.url) ctx.addIssue({ code: 'custom', message: messages.addDataIncomplete });
+    if (needsUrl && fields.url && !/^https?:\/\//i.test(fields.url)) {
+      ctx.addIssue({ code: 'custom', message: 'The URL must start with http:// or https://.' });
+    }
+  });
+export type AddDataFields = z.infer<typeof addDataFields>;
+
+/** A source as the admin screens show it (SPEC §3 Source). */
+export interface SourceView {
+  _id: string;
+  name: string;
+  is_active: boolean;
+  project: string;
+}
+
+/** SPEC §3 Pending data item. */
+export interface PendingItemView {
+  _id: string;
+  data_type: SourceType;
+  source: string;
+  source_id: string;
+  description: string;
+  title: string;
+  url: string | null;
+  depth: number;
+  status: ProcessingStatus;
+  error: string | null;
+}
+
+/** SPEC §3 Ingested data item. */
+export interface IngestedItemView {
+  _id: string;
+  resource_type: string;
+  source: string;
+  source_id: string;
+  project: string;
+  title: string;
+  body: string;
+  url: string | null;
+  country: string;
+  isConsumed: boolean;
+}
+
+export interface ListAnswer<T> {
+  data: T[];
+  total: number;
+}

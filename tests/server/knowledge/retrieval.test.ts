@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retrieve } from '../../../src/server/answering/retrieval';
+import { queryRows } from '../../../src/server/db/raw';
+import type { Client } from '../../support/http';
+import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
+import { material, sharedPath } from '../../support/shared';
+import { startTestServer, type TestServer } from '../../support/server';
+
+// The plumbing fixture: real tokenizer, random weights. It proves the loading and vector path,
+// not semantic quality (MODELS.md).
+let t: TestServer;
+let admin: Client;
+beforeAll(async () => {
+  t = await startTestServer({
+    ...SUPER_ENV,
+    MODELS_DIR: sharedPath('fixtures'),
+    EMBEDDING_MODEL: 'embedding-plumbing-random',
+  });
+  admin = await signInSuper(t);
+  const source = await addSource(admin, 'Laws and guides');
+  const fields = { queryingApp: 'dish', source, project: 'dish', location: 'United States' };
+  await admin.post(
+    '/admin/add_data',
+    form({ ...fields, data_type: 'pdf' }, [
+      { name: 'udhr-en.pdf', bytes: material('documents/pdf/udhr_english_Latn.ENG_Sans_12.pdf') },
+      { name: 'itacm.pdf', bytes: material('documents/pdf/ITACM-Tables-Worksheet-for-PDF.pdf') },
+    ]),
+  );
+  await admin.post(
+    '/admin/add_data',
+    form({ ...fields, data_type: 'doc' }, [
+      { name: 'demo.docx', bytes: material('documents/docx/daisy_Accessibility_demofile.docx') },
+    ]),
+  );
+  await t.server.worker.runNow();
+}, 120_000);
+afterAll(() => t.stop());
+
+const db = () => t.server.database.db;
+const vectorsExpected = () => t.server.database.kind === 'pglite';
+
+describe('hybrid retrieval', () => {
+  it('embeds every passage when the database has pgvector and a model is loaded', async () => {
+    expect(t.server.index.usesVectors).toBe(vectorsExpected());
+    if (!vectorsExpected()) return;
+    const [counts] = await queryRows<{ total: number; embedded: number }>(
+      db(),
+      sql`SELECT count(*)::int AS total, count(embedding)::int AS embedded FROM chunks`,
+    );
+    expect(counts!.total).toBeGreaterThan(3);
+    expect(counts!.embedded).toBe(counts!.total);
+  });
+
+  it('finds the passage that answers, with its item, title and score', async () => {
+    const [best] = await retrieve(db(), t.server.index, 'What does the accessibility checker look for?', {
+      projects: ['dish'],
+    });
+    expect(best?.text).toMatch(/document inspector/);
+    expect(best?.title).toBeTruthy();
+    expect(best?.score).toBeGreaterThan(0);
+  });
+
+  it('finds a table value in a PDF', async () => {
+    const passages = await retrieve(db(), t.server.index, 'movie club annual price for students', {
+      projects: ['dish'],
+    });
+    expect(passages.some((p) => /Monthly Movie Club/i.test(p.text))).toBe(true);
+  });
+
+  it('stems English: "disabled" finds "disability"', async () => {
+    const passages = await retrieve(db(), t.server.index, 'security for the disabled', {
+      projects: ['dish'],
+      limit: 3,
+    });
+    expect(passages.some((p) => /disability/i.test(p.text))).toBe(true);
+  });
+
+  it('returns nothing for another project or an empty question', async () => {
+    expect(await retrieve(db(), t.server.index, 'accessibility checker', { projects: ['blimey'] })).toEqual(
+      [],
+    );
+    expect(await retrieve(db(), t.server.index, '   ', { projects: ['dish'] })).toEqual([]);
+  });
+});

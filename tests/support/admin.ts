@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/server/db/schema';
+import { Client, newUser } from './http';
+import type { TestServer } from './server';
+
+export const SUPER = { email: 'root@dish.example', password: 'root password 1' };
+/** Environment that makes the super admin at start (pass to startTestServer). */
+export const SUPER_ENV = { SUPERADMIN_EMAIL: SUPER.email, SUPERADMIN_PASSWORD: SUPER.password };
+
+async function signIn(t: TestServer, email: string, password: string): Promise<Client> {
+  const client = new Client(t.url);
+  const res = await client.post('/auth/login', { emailOrPhone: email, password });
+  if (res.status !== 200)
+    throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return client;
+}
+
+export const signInSuper = (t: TestServer) => signIn(t, SUPER.email, SUPER.password);
+
+/** A newly registered user, made admin of the given projects (or a plain user with none). */
+export async function signInUser(t: TestServer, adminFor: string[] = []): Promise<Client> {
+  const user = newUser();
+  const res = await new Client(t.url).post('/auth/register', user);
+  if (res.status !== 201) throw new Error(`register failed: ${res.status}`);
+  if (adminFor.length) {
+    await t.server.database.db
+      .update(users)
+      .set({ isAdmin: true, adminType: 'admin', isAdminFor: adminFor })
+      .where(eq(users.email, user.email));
+  }
+  return signIn(t, user.email, user.password);
+}
+
+/** Adds a source to `dish` and returns its id. */
+export async function addSource(client: Client, name: string, project = 'dish'): Promise<string> {
+  const res = await client.post('/admin/add_source', { queryingApp: 'dish', name, project, is_active: true });
+  if (res.status !== 201) throw new Error(`add_source failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body.source as { _id: string })._id;
+}
+
+export function form(
+  fields: Record<string, string | number>,
+  files: { name: string; bytes: Uint8Array<ArrayBuffer> }[] = [],
+): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, String(value));
+  for (const file of files) data.append('files', new Blob([file.bytes]), file.name);
+  return data;
+}

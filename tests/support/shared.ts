@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** ../shared (or SHARED_DIR): the spec, test material and models, read in place, never copied. */
+export const sharedDir = path.resolve(process.env.SHARED_DIR ?? '../shared');
+
+export const sharedPath = (...parts: string[]) => path.join(sharedDir, ...parts);
+
+export const material = (...parts: string[]): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(readFileSync(sharedPath('material', ...parts)));
