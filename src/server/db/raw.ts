@@ -3,6 +3,6 @@ import type { Db } from './client';
 
 /** Rows of a raw query, the same way on PGlite and node-postgres (both answer `{ rows }`). */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: { rows: unknown[] } = await db.execute(query);
+  return result.rows as T[];
 }

@@ -197,6 +197,8 @@ export const ingestedData = pgTable(
     language: text('language').notNull().default('simple'),
     etag: text('etag'),
     lastModified: text('last_modified'),
+    // A web page's same-site links, so that a re-crawl can go on below a page that did not change.
+    links: jsonb('links').$type<string[]>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,7 +5,7 @@ import { ingestedData, pendingData, sources, uploadedFiles } from '../db/schema'
 import { ConnectorError } from './connectors/types';
 import { extractPdf } from './connectors/pdf';
 import { extractWord } from './connectors/word';
-import { crawlSite } from './connectors/web';
+import { crawlSite, type PreviousPage } from './connectors/web';
 import { fetchVideo, listChannelVideos } from './connectors/youtube';
 import { extractXmlRecords } from './connectors/xml';
 import { fetchPublic } from './connectors/fetch-public';
@@ -74,6 +74,7 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
           dedupeKey: page.url,
           etag: page.etag,
           lastModified: page.lastModified,
+          links: page.links,
         });
       }
       break;
@@ -126,27 +127,30 @@ async function loadFile(db: Db, item: PendingRow) {
   return { ...file, bytes: new Uint8Array(file.bytes) };
 }
 
-/** ETag and Last-Modified of the pages a source already holds, for conditional re-crawls. */
-async function previousValidators(db: Db, sourceId: string) {
+/**
+ * What the source's earlier crawls learnt of each page: validators for conditional requests,
+ * and links, so that the crawl goes on below a page that answers 304 Not Modified.
+ */
+async function previousValidators(db: Db, sourceId: string): Promise<Map<string, PreviousPage>> {
   const rows = await db
-    .select({ url: ingestedData.url, etag: ingestedData.etag, lastModified: ingestedData.lastModified })
+    .select({
+      url: ingestedData.url,
+      etag: ingestedData.etag,
+      lastModified: ingestedData.lastModified,
+      links: ingestedData.links,
+    })
     .from(ingestedData)
     .where(and(eq(ingestedData.sourceId, sourceId), eq(ingestedData.resourceType, 'web')));
-  return new Map(
-    rows.flatMap((r) =>
-      r.url && (r.etag || r.lastModified)
-        ? [
-            [
-              r.url,
-              {
-                ...(r.etag ? { etag: r.etag } : {}),
-                ...(r.lastModified ? { lastModified: r.lastModified } : {}),
-              },
-            ],
-          ]
-        : [],
-    ),
-  );
+  const previous = new Map<string, PreviousPage>();
+  for (const r of rows) {
+    if (!r.url || !(r.etag || r.lastModified)) continue;
+    previous.set(r.url, {
+      ...(r.etag ? { etag: r.etag } : {}),
+      ...(r.lastModified ? { lastModified: r.lastModified } : {}),
+      ...(r.links ? { links: r.links } : {}),
+    });
+  }
+  return previous;
 }
 
 /** A channel's videos become yt_video items, except those this source already has queued. */

@@ -20,6 +20,7 @@ export interface DocumentToStore {
   dedupeKey: string;
   etag?: string | undefined;
   lastModified?: string | undefined;
+  links?: string[] | undefined;
 }
 
 export type StoreOutcome = 'added' | 'updated' | 'unchanged';
@@ -37,7 +38,11 @@ export async function storeDocument(db: Db, index: SearchIndex, doc: DocumentToS
     .select({ id: ingestedData.id, contentHash: ingestedData.contentHash })
     .from(ingestedData)
     .where(and(eq(ingestedData.sourceId, doc.sourceId), eq(ingestedData.dedupeKey, doc.dedupeKey)));
-  const validators = { etag: doc.etag ?? null, lastModified: doc.lastModified ?? null };
+  const validators = {
+    etag: doc.etag ?? null,
+    lastModified: doc.lastModified ?? null,
+    links: doc.links ?? null,
+  };
   if (existing && existing.contentHash === contentHash) {
     await db
       .update(ingestedData)

@@ -25,6 +25,7 @@ CREATE TABLE "ingested_data" (
 	"language" text DEFAULT 'simple' NOT NULL,
 	"etag" text,
 	"last_modified" text,
+	"links" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
