@@ -54,6 +54,8 @@ const schema = z.object({
     .min(0)
     .max(86_400)
     .default(900),
+  /** Hours after which a crawled web source is crawled again on the schedule; 0 never. */
+  RECRAWL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0).max(8760).default(24),
   /** Let the crawler fetch private and loopback addresses (tests serve sites on 127.0.0.1). */
   CRAWL_ALLOW_PRIVATE: bool.default(false),
   /** Where offline models live (DECISIONS §4). */

@@ -77,6 +77,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
     },
     config.INGEST_INTERVAL * 1000,
+    config.RECRAWL_HOURS * 3_600_000,
   );
   registerKnowledgeRoutes(app, { db, worker, maxUploadFiles: config.MAX_UPLOAD_FILES });
   app.get('/api/health', () => ({ ok: true, database: database.kind }));

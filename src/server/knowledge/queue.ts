@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pendingData } from '../db/schema';
 
@@ -95,4 +95,32 @@ export async function markFailed(db: Db, item: PendingRow, error: string, perman
       updatedAt: sql`now()`,
     })
     .where(eq(pendingData.id, item.id));
+}
+
+/**
+ * Web sites change: completed web items older than `olderThanMs` go back to the queue. Their
+ * re-crawl sends conditional requests, so unchanged pages cost a 304 and no re-indexing.
+ */
+export async function requeueStaleCrawls(db: Db, olderThanMs: number): Promise<number> {
+  const stale = await db
+    .select({ id: pendingData.id })
+    .from(pendingData)
+    .where(
+      and(
+        eq(pendingData.dataType, 'web'),
+        eq(pendingData.status, 'completed'),
+        lt(pendingData.updatedAt, new Date(Date.now() - olderThanMs)),
+      ),
+    );
+  if (stale.length === 0) return 0;
+  await db
+    .update(pendingData)
+    .set({ status: 'pending', attempts: 0, nextRunAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      inArray(
+        pendingData.id,
+        stale.map((s) => s.id),
+      ),
+    );
+  return stale.length;
 }

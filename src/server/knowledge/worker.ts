@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ConnectorError } from './connectors/types';
 import { processItem, type ProcessorDeps } from './processor';
-import { claimNext, markCompleted, markFailed } from './queue';
+import { claimNext, markCompleted, markFailed, requeueStaleCrawls } from './queue';
 
 /**
  * Works through the queue on a schedule ("the next DB update") and at once when forced. One
@@ -17,10 +17,24 @@ export class IngestionWorker {
   constructor(
     private readonly deps: ProcessorDeps & { log: FastifyBaseLogger },
     private readonly intervalMs: number,
+    /** Age after which a crawled site is crawled again; 0 never. */
+    private readonly recrawlMs = 0,
   ) {}
 
   start(): void {
-    if (this.intervalMs > 0) this.timer = setInterval(() => void this.runNow(), this.intervalMs);
+    if (this.intervalMs > 0) this.timer = setInterval(() => void this.scheduledRun(), this.intervalMs);
+  }
+
+  /** The scheduled "DB update": sites due for a re-crawl are queued, then the queue is worked through. */
+  async scheduledRun(): Promise<number> {
+    if (this.recrawlMs > 0) {
+      const queued = await requeueStaleCrawls(this.deps.db, this.recrawlMs).catch((error: unknown) => {
+        this.deps.log.error({ err: error }, 'could not queue re-crawls');
+        return 0;
+      });
+      if (queued) this.deps.log.info({ queued }, 'web sources queued for a re-crawl');
+    }
+    return this.runNow();
   }
 
   /** Starts a run unless one is going; a run asked for meanwhile follows it. Resolves with the items done. */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { pendingData } from '../../../src/server/db/schema';
 import { messages } from '../../../src/shared/messages';
 import type { Client } from '../../support/http';
 import { addSource, form, SUPER_ENV, signInSuper, signInUser } from '../../support/admin';
@@ -51,16 +53,20 @@ async function pendingItem(search: string) {
 }
 
 describe('web', () => {
-  it('crawls a real site to the asked depth, and a re-crawl asks only whether pages changed', async () => {
+  it('crawls a real site to the asked depth, and the scheduled re-crawl asks only whether pages changed', async () => {
     const start = `${site.url}/apg-home.html`;
     const res = await admin.post('/admin/add_data', form(fields({ data_type: 'web', url: start, depth: 1 })));
     expect(res.status).toBe(201);
     await t.server.worker.runNow();
     expect(await countIngested(`url: ${site.url}`)).toBe(5);
 
+    // A day later the schedule crawls the site again.
     site.requests.length = 0;
-    await admin.post('/admin/add_data', form(fields({ data_type: 'web', url: start, depth: 1 })));
-    await t.server.worker.runNow();
+    await t.server.database.db
+      .update(pendingData)
+      .set({ updatedAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(pendingData.dataType, 'web'));
+    await t.server.worker.scheduledRun();
     const pages = site.requests.filter((r) => r.path.endsWith('.html'));
     expect(pages.length).toBe(5);
     expect(pages.every((r) => r.conditional)).toBe(true);
