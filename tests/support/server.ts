@@ -49,7 +49,9 @@ export async function startTestServer(
   };
 }
 
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `dish_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
