@@ -231,3 +231,54 @@ export const chunks = pgTable(
     index('chunks_project_idx').on(t.project, t.sourceId),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Questions and answers (SPEC §3 Question record, DECISIONS §4)
+
+/** One event of a question's history, in order (SPEC §3 History event). */
+export interface HistoryEvent {
+  type:
+    | 'voice-query'
+    | 'detect-language-query'
+    | 'detected-language'
+    | 'translation'
+    | 'query-response'
+    | 'error';
+  timestamp: string;
+  text?: string;
+  query?: string;
+  answer?: string;
+  error?: string;
+  message?: string;
+  lang_name?: string;
+}
+
+/** Every question, written before it is answered and completed after, so none is ever lost. */
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    sessionId: text('session_id').notNull(),
+    project: text('project').notNull(),
+    sourceMode: text('source_mode', { enum: ['web', 'wa'] }).notNull(),
+    /** The querying app or authorized project the question came through. */
+    askedVia: text('asked_via').notNull(),
+    event: text('event').notNull(),
+    query: text('query').notNull(),
+    language: text('language').notNull().default(''),
+    status: text('status', { enum: ['pending', 'answered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    history: jsonb('history')
+      .$type<HistoryEvent[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    queryTimestamp: timestamp('query_timestamp', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('questions_project_time_idx').on(t.project, t.queryTimestamp),
+    index('questions_session_idx').on(t.sessionId),
+  ],
+);

@@ -1,14 +1,14 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Server as SocketServer } from 'socket.io';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { createCodeDelivery, type DeliverCode } from '../auth/delivery';
 import { registerAuthRoutes } from '../auth/routes';
 import { seedQueryingAppProjects } from '../projects/seed';
 import { ensureSuperAdmin } from '../users/bootstrap';
-import { createGateway } from '../realtime/gateway';
+import { createGateway, type ChatServer } from '../realtime/gateway';
+import { registerChatHandlers } from '../realtime/chat-handlers';
 import { attachRedisAdapter } from '../realtime/redis-adapter';
 import { registerErrorHandler } from './errors';
 import { registerOriginGuard } from './origin-guard';
@@ -20,7 +20,7 @@ import { IngestionWorker } from '../knowledge/worker';
 
 export interface DishServer {
   app: FastifyInstance;
-  io: SocketServer;
+  io: ChatServer;
   database: Database;
   index: SearchIndex;
   worker: IngestionWorker;
@@ -86,6 +86,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     app.log.warn({ dir: config.STATIC_DIR }, 'no built app found; serving the API only (run npm run build)');
 
   const io = createGateway(app.server, db, app.log);
+  registerChatHandlers(io, { db, index, log: app.log });
   const detachRedis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
 
   let closing: Promise<void> | undefined;

@@ -47,7 +47,7 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
       const doc = item.dataType === 'pdf' ? await extractPdf(file.bytes) : await extractWord(file.bytes);
       await store({
         resourceType: item.dataType === 'pdf' ? 'pdf' : 'document',
-        title: item.title || doc.title || file.name,
+        title: doc.title || item.title || file.name,
         body: doc.body,
         url: item.url,
         dedupeKey: `file:${file.sha256}`,

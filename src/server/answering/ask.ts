@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AnswerResponse, QuestionEvent } from '../../shared/chat/protocol';
+import type { Db } from '../db/client';
+import type { HistoryEvent } from '../db/schema';
+import { detectLanguage } from '../knowledge/index/language';
+import type { SearchIndex } from '../knowledge/index/search-index';
+import { composeAnswer } from './composer';
+import { appendHistory, completeQuestion, historyEvent, recordQuestion } from './records';
+import { retrieve } from './retrieval';
+import { statsAnswer } from './stats';
+
+export interface AskDeps {
+  db: Db;
+  index: SearchIndex;
+  log: FastifyBaseLogger;
+}
+
+export interface Asker {
+  userId: string | null;
+  chatSessionId: string;
+  /** The project whose knowledge answers, and the querying app or project it came through. */
+  project: string;
+  askedVia: string;
+  sourceMode: 'web' | 'wa';
+}
+
+export const VOICE_NOT_AVAILABLE = 'Voice questions are not available yet. Please type your question.';
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/**
+ * The answer pipeline of DECISIONS §4: record the question, detect its language, retrieve from
+ * the enabled sources of the project, compose, record the answer. `progress` carries the
+ * articulating notes ('' removes the last one).
+ */
+export async function answerQuestion(
+  deps: AskDeps,
+  asker: Asker,
+  event: QuestionEvent,
+  query: string,
+  progress: (text: string) => void,
+): Promise<{ questionId: string; response: AnswerResponse }> {
+  const record = await recordQuestion(deps.db, {
+    userId: asker.userId,
+    sessionId: asker.chatSessionId,
+    project: asker.project,
+    sourceMode: asker.sourceMode,
+    askedVia: asker.askedVia,
+    event,
+    query,
+    history: [],
+  });
+  const respond = (fields: Partial<AnswerResponse>): AnswerResponse => ({
+    answer: '',
+    error: null,
+    text: query,
+    audioPath: null,
+    links: [],
+    ...fields,
+  });
+  try {
+    if (event === 'question-voice') {
+      await completeQuestion(deps.db, record.id, 'failed', [
+        historyEvent('error', { message: VOICE_NOT_AVAILABLE }),
+      ]);
+      return { questionId: record.id, response: respond({ error: VOICE_NOT_AVAILABLE }) };
+    }
+    progress('Reading your question…');
+    const language = detectLanguage(query);
+    const detected: HistoryEvent[] = [
+      historyEvent('detect-language-query', { query }),
+      historyEvent('detected-language', {
+        lang_name: language ? (languageNames.of(language) ?? language) : 'Unknown',
+      }),
+    ];
+    await appendHistory(deps.db, record.id, detected, language);
+
+    progress('Searching the knowledge base…');
+    let answer: string;
+    let links: AnswerResponse['links'] = [];
+    if (event === 'question-stats') {
+      answer = await statsAnswer(deps.db, deps.index, query, [asker.project]);
+    } else {
+      const passages = await retrieve(deps.db, deps.index, query, { projects: [asker.project], limit: 8 });
+      progress('Writing the answer…');
+      const composed = composeAnswer(query, passages);
+      answer = composed.answer;
+      links = composed.links;
+    }
+    await completeQuestion(deps.db, record.id, 'answered', [
+      historyEvent('query-response', { query, answer }),
+    ]);
+    return { questionId: record.id, response: respond({ answer, links }) };
+  } catch (error) {
+    deps.log.error({ err: error, questionId: record.id }, 'answering failed');
+    const message = 'Something went wrong while answering. Please try again.';
+    await completeQuestion(deps.db, record.id, 'failed', [
+      historyEvent('error', { message, error: error instanceof Error ? error.message : String(error) }),
+    ]).catch(() => undefined);
+    return { questionId: record.id, response: respond({ error: message }) };
+  } finally {
+    progress('');
+  }
+}

@@ -1,0 +1,108 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ANSWER_FOR,
+  QUESTION_EVENTS,
+  type AnswerMessage,
+  type AnswerResponse,
+  type QuestionEvent,
+} from '../../shared/chat/protocol';
+import { questionMessage } from '../../shared/chat/schemas';
+import { answerQuestion, type AskDeps } from '../answering/ask';
+import { projects } from '../db/schema';
+import { sessionRoom, type ChatServer, type ChatSocket } from './gateway';
+
+/** Questions one user may ask in a minute, so that one client cannot flood the server. */
+const ASKS_PER_MINUTE = 20;
+
+export const BUSY_MESSAGE = 'Please wait for the answer to your last question before asking another.';
+export const TOO_MANY_MESSAGE = 'You are asking very quickly. Please wait a minute and ask again.';
+
+/** The chat events of SPEC §7 on every connected socket. */
+export function registerChatHandlers(io: ChatServer, deps: AskDeps & { log: FastifyBaseLogger }): void {
+  const inFlight = new Set<string>();
+  const recentAsks = new Map<string, number[]>();
+  let knownProjects: { ids: Set<string>; at: number } | null = null;
+
+  async function projectExists(id: string): Promise<boolean> {
+    if (!knownProjects || Date.now() - knownProjects.at > 60_000) {
+      const rows = await deps.db.select({ id: projects.id }).from(projects);
+      knownProjects = { ids: new Set(rows.map((r) => r.id)), at: Date.now() };
+    }
+    return knownProjects.ids.has(id);
+  }
+
+  function allowedNow(key: string): boolean {
+    const now = Date.now();
+    const times = (recentAsks.get(key) ?? []).filter((t) => now - t < 60_000);
+    if (times.length >= ASKS_PER_MINUTE) {
+      recentAsks.set(key, times);
+      return false;
+    }
+    times.push(now);
+    recentAsks.set(key, times);
+    return true;
+  }
+
+  io.on('connection', (socket: ChatSocket) => {
+    const room = sessionRoom(socket.data.chatSessionId);
+    void socket.join(room);
+
+    const send = (event: QuestionEvent, response: AnswerResponse, questionId: string | null) => {
+      const message: AnswerMessage = { event: ANSWER_FOR[event], content: { response, questionId } };
+      io.to(room).emit(message.event, message);
+      io.to(room).emit('message', message);
+    };
+    const refuse = (event: QuestionEvent, error: string, text = '') =>
+      send(event, { answer: '', error, text, audioPath: null, links: [] }, null);
+    const articulate = (text: string) => {
+      const message = { event: 'articulating' as const, content: { text } };
+      io.to(room).emit('articulating', message);
+      io.to(room).emit('message', message);
+    };
+
+    async function onQuestion(raw: unknown, declared: QuestionEvent | null): Promise<void> {
+      const parsed = questionMessage.safeParse(
+        declared && raw && typeof raw === 'object' ? { ...(raw as object), event: declared } : raw,
+      );
+      const event = parsed.success ? parsed.data.event : (declared ?? 'question-text');
+      if (!parsed.success)
+        return refuse(event, parsed.error.issues[0]?.message ?? 'The question could not be read.');
+      const { content } = parsed.data;
+      const query = content.query.trim();
+      if (!query && event !== 'question-voice') return refuse(event, 'The question is empty.');
+      const project = socket.data.keyProject ?? content.project;
+      if (!(await projectExists(project))) return refuse(event, 'That project does not exist.', query);
+      const key = socket.data.userId ?? socket.data.chatSessionId;
+      if (inFlight.has(socket.data.chatSessionId)) return refuse(event, BUSY_MESSAGE, query);
+      if (!allowedNow(key)) return refuse(event, TOO_MANY_MESSAGE, query);
+
+      inFlight.add(socket.data.chatSessionId);
+      try {
+        const { questionId, response } = await answerQuestion(
+          deps,
+          {
+            userId: socket.data.userId,
+            chatSessionId: socket.data.chatSessionId,
+            project,
+            askedVia: socket.data.keyProject ?? project,
+            sourceMode: content.sourceMode,
+          },
+          event,
+          query,
+          articulate,
+        );
+        send(event, response, questionId);
+      } finally {
+        inFlight.delete(socket.data.chatSessionId);
+      }
+    }
+
+    const guarded = (raw: unknown, declared: QuestionEvent | null) =>
+      onQuestion(raw, declared).catch((error: unknown) => {
+        deps.log.error({ err: error }, 'question handling failed');
+        refuse(declared ?? 'question-text', 'Something went wrong while answering. Please try again.');
+      });
+    for (const event of QUESTION_EVENTS) socket.on(event, (raw) => void guarded(raw, event));
+    socket.on('client-message', (raw) => void guarded(raw, null));
+  });
+}
