@@ -28,7 +28,7 @@ export function contentWords(text: string): string[] {
   const words = text
     .toLowerCase()
     .normalize('NFC')
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter((w) => w.length > 1 && !STOPWORDS.has(w));
   return [...new Set(words.map(stem))];
 }

@@ -62,7 +62,7 @@ export function registerChatHandlers(io: ChatServer, deps: AskDeps & { log: Fast
 
     async function onQuestion(raw: unknown, declared: QuestionEvent | null): Promise<void> {
       const parsed = questionMessage.safeParse(
-        declared && raw && typeof raw === 'object' ? { ...(raw), event: declared } : raw,
+        declared && raw && typeof raw === 'object' ? { ...raw, event: declared } : raw,
       );
       const event = parsed.success ? parsed.data.event : (declared ?? 'question-text');
       if (!parsed.success)

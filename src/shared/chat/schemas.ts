@@ -7,11 +7,9 @@ export const MAX_QUESTION_LENGTH = 2000;
 export const questionMessage = z.object({
   event: z.enum(QUESTION_EVENTS, { error: 'The question has no known event.' }),
   content: z.object({
-    query: z
-      .string({ error: 'The question is empty.' })
-      .max(MAX_QUESTION_LENGTH, {
-        error: `Questions can be ${MAX_QUESTION_LENGTH} characters long at most.`,
-      }),
+    query: z.string({ error: 'The question is empty.' }).max(MAX_QUESTION_LENGTH, {
+      error: `Questions can be ${MAX_QUESTION_LENGTH} characters long at most.`,
+    }),
     sourceMode: z.enum(['web', 'wa']).default('web'),
     project: z.string().max(100).default('dish'),
     sessionId: z.string().max(100).default(''),

@@ -27,6 +27,13 @@ describe('loadConfig defaults', () => {
       SESSION_DAYS: 30,
       AUTH_MAX_FAILURES: 10,
       AUTH_SLOWDOWN_MS: 250,
+      INGEST_INTERVAL: 900,
+      RECRAWL_HOURS: 24,
+      CRAWL_ALLOW_PRIVATE: false,
+      MODELS_DIR: path.resolve('../shared/models'),
+      EMBEDDING_MODEL: 'all-MiniLM-L6-v2',
+      ALLOW_REMOTE_MODELS: false,
+      MAX_UPLOAD_FILES: 50,
     });
   });
 
@@ -62,6 +69,13 @@ describe('loadConfig with values', () => {
       SESSION_DAYS: '7',
       AUTH_MAX_FAILURES: '3',
       AUTH_SLOWDOWN_MS: '0',
+      INGEST_INTERVAL: '60',
+      RECRAWL_HOURS: '0',
+      CRAWL_ALLOW_PRIVATE: 'true',
+      MODELS_DIR: '/models',
+      EMBEDDING_MODEL: 'gte-small',
+      ALLOW_REMOTE_MODELS: '1',
+      MAX_UPLOAD_FILES: '5',
     });
     expect(config).toEqual({
       PORT: 8080,
@@ -81,6 +95,13 @@ describe('loadConfig with values', () => {
       SESSION_DAYS: 7,
       AUTH_MAX_FAILURES: 3,
       AUTH_SLOWDOWN_MS: 0,
+      INGEST_INTERVAL: 60,
+      RECRAWL_HOURS: 0,
+      CRAWL_ALLOW_PRIVATE: true,
+      MODELS_DIR: '/models',
+      EMBEDDING_MODEL: 'gte-small',
+      ALLOW_REMOTE_MODELS: true,
+      MAX_UPLOAD_FILES: 5,
     });
   });
 
@@ -120,6 +141,11 @@ describe('loadConfig refuses bad values, naming the variable', () => {
     ['SESSION_DAYS', '366', ''],
     ['AUTH_MAX_FAILURES', 'ten', ''],
     ['AUTH_SLOWDOWN_MS', '10001', ''],
+    ['INGEST_INTERVAL', 'hourly', 'must be a number of seconds'],
+    ['INGEST_INTERVAL', '-5', ''],
+    ['RECRAWL_HOURS', 'daily', 'must be a number of hours'],
+    ['CRAWL_ALLOW_PRIVATE', 'maybe', 'must be true or false'],
+    ['MAX_UPLOAD_FILES', '0', ''],
   ])('%s=%s', (name, value, message) => {
     const text = failure({ [name]: value });
     const lines = text.split('\n');

@@ -1,0 +1,117 @@
+/**
+ * Chat figures: `npx tsx tests/bench/chat.bench.ts` (DATABASE_URL for PostgreSQL; BENCH_CHUNKS).
+ * A real server over a knowledge base of 20,000+ chunks; 1, 50 and 200 socket clients (each its
+ * own session, authenticated by a project API key) ask FAQ questions. Prints answer latency
+ * p50/p95/p99 and questions answered per second; asserts nothing.
+ */
+import { io as connect, type Socket } from 'socket.io-client';
+import { eq } from 'drizzle-orm';
+import type {
+  AnswerMessage,
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '../../src/shared/chat/protocol';
+import { sha256 } from '../../src/server/auth/secrets';
+import { ingestedData, projects, sources } from '../../src/server/db/schema';
+import { extractPdf } from '../../src/server/knowledge/connectors/pdf';
+import { extractWord } from '../../src/server/knowledge/connectors/word';
+import { material } from '../support/shared';
+import { startTestServer } from '../support/server';
+import { loadFaqPairs } from './faq';
+
+const TARGET_CHUNKS = Number(process.env.BENCH_CHUNKS ?? 20_000);
+const QUESTIONS_PER_CLIENT = Number(process.env.BENCH_QUESTIONS ?? 3);
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+const t = await startTestServer({ INGEST_INTERVAL: '0' });
+const { db } = t.server.database;
+try {
+  await db
+    .update(projects)
+    .set({ apiKeyHash: sha256('bench-key') })
+    .where(eq(projects.id, 'dish'));
+  const documents = [
+    await extractPdf(material('documents/pdf/rehabilitation-act-of-1973-amended-by-wioa.pdf')),
+    ...(await Promise.all(
+      [
+        'docx/gsa_Technology-Accessibility-Playbook-2018-Update.docx',
+        'docx/daisy_Authoring_Guidelines_For_using_SaveAsDAISY.docx',
+        'docx/gsa_Transcript_February_2018_Accessibility_Community_Meeting.docx',
+      ].map((f) => extractWord(material('documents', f))),
+    )),
+  ];
+  let chunks = 0;
+  for (let copy = 0; chunks < TARGET_CHUNKS; copy++) {
+    const [source] = await db
+      .insert(sources)
+      .values({ name: `copy ${copy}`, project: 'dish' })
+      .returning();
+    for (const [i, doc] of documents.entries()) {
+      const [item] = await db
+        .insert(ingestedData)
+        .values({
+          resourceType: 'document',
+          sourceId: source!.id,
+          project: 'dish',
+          title: doc.title,
+          body: doc.body,
+          dedupeKey: `${i}`,
+          contentHash: `${i}`,
+        })
+        .returning();
+      chunks += await t.server.index.indexItem({ ...item!, language: 'en' });
+    }
+  }
+  const questions = (await loadFaqPairs()).map((p) => p.question);
+  console.log(
+    `knowledge base: ${chunks} chunks on ${t.server.database.kind}; ${QUESTIONS_PER_CLIENT} questions per client`,
+  );
+
+  for (const clients of [1, 50, 200]) {
+    const sockets: Socket<ServerToClientEvents, ClientToServerEvents>[] = await Promise.all(
+      Array.from({ length: clients }, (_, i) => {
+        const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(t.url, {
+          path: '/socket.io',
+          query: { session_id: `bench-${clients}-${i}` },
+          auth: { apiKey: 'bench-key' },
+          transports: ['websocket'],
+          reconnection: false,
+        });
+        return new Promise<typeof socket>((resolve, reject) => {
+          socket.once('connect', () => resolve(socket));
+          socket.once('connect_error', reject);
+        });
+      }),
+    );
+    const latencies: number[] = [];
+    let errors = 0;
+    const started = performance.now();
+    await Promise.all(
+      sockets.map(async (socket, i) => {
+        for (let n = 0; n < QUESTIONS_PER_CLIENT; n++) {
+          const query = questions[(i * QUESTIONS_PER_CLIENT + n) % questions.length]!;
+          const t0 = performance.now();
+          const answer = await new Promise<AnswerMessage>((resolve) => {
+            socket.once('answer-text', resolve);
+            socket.emit('question-text', {
+              event: 'question-text',
+              content: { query, sourceMode: 'web', project: 'dish', sessionId: '' },
+            });
+          });
+          latencies.push(performance.now() - t0);
+          if (answer.content.response.error) errors++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `${String(clients).padStart(3)} clients: ${latencies.length} answers in ${seconds.toFixed(1)} s = ${(latencies.length / seconds).toFixed(1)} q/s; ` +
+        `latency p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p95 ${percentile(latencies, 0.95).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms; errors ${errors}`,
+    );
+    for (const s of sockets) s.close();
+  }
+} finally {
+  await t.stop();
+}
