@@ -63,6 +63,10 @@ const schema = z.object({
   /** The sentence-embedding model: a folder under MODELS_DIR in Transformers.js layout. */
   EMBEDDING_MODEL: z.string().min(1).default('all-MiniLM-L6-v2'),
   ALLOW_REMOTE_MODELS: bool.default(false),
+  /** An OpenAI-compatible endpoint that writes answers from the retrieved passages (optional). */
+  LLM_BASE_URL: url(['http:', 'https:']).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** Most files one Add Data upload may carry (SPEC §9). */
   MAX_UPLOAD_FILES: z.coerce.number().int().min(1).max(500).default(50),
 });

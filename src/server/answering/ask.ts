@@ -5,6 +5,7 @@ import type { HistoryEvent } from '../db/schema';
 import { detectLanguage } from '../knowledge/index/language';
 import type { SearchIndex } from '../knowledge/index/search-index';
 import { composeAnswer } from './composer';
+import { composeWithLlm, type LlmSettings } from './llm-composer';
 import { appendHistory, completeQuestion, historyEvent, recordQuestion } from './records';
 import { retrieve } from './retrieval';
 import { statsAnswer } from './stats';
@@ -13,6 +14,8 @@ export interface AskDeps {
   db: Db;
   index: SearchIndex;
   log: FastifyBaseLogger;
+  /** An OpenAI-compatible endpoint that writes answers from the passages (LLM_BASE_URL). */
+  llm?: LlmSettings | undefined;
 }
 
 export interface Asker {
@@ -82,7 +85,11 @@ export async function answerQuestion(
     } else {
       const passages = await retrieve(deps.db, deps.index, query, { projects: [asker.project], limit: 8 });
       progress('Writing the answer…');
-      const composed = composeAnswer(query, passages);
+      const extractive = composeAnswer(query, passages);
+      // The model writes only when the knowledge base has something on the question.
+      const written =
+        extractive.found && deps.llm ? await composeWithLlm(deps.llm, query, passages, deps.log) : null;
+      const composed = written ?? extractive;
       answer = composed.answer;
       links = composed.links;
     }

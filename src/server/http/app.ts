@@ -86,7 +86,10 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     app.log.warn({ dir: config.STATIC_DIR }, 'no built app found; serving the API only (run npm run build)');
 
   const io = createGateway(app.server, db, app.log);
-  registerChatHandlers(io, { db, index, log: app.log });
+  const llm = config.LLM_BASE_URL
+    ? { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL }
+    : undefined;
+  registerChatHandlers(io, { db, index, log: app.log, llm });
   const detachRedis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
 
   let closing: Promise<void> | undefined;

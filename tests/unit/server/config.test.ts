@@ -34,6 +34,7 @@ describe('loadConfig defaults', () => {
       EMBEDDING_MODEL: 'all-MiniLM-L6-v2',
       ALLOW_REMOTE_MODELS: false,
       MAX_UPLOAD_FILES: 50,
+      LLM_MODEL: 'gpt-4o-mini',
     });
   });
 
@@ -76,6 +77,9 @@ describe('loadConfig with values', () => {
       EMBEDDING_MODEL: 'gte-small',
       ALLOW_REMOTE_MODELS: '1',
       MAX_UPLOAD_FILES: '5',
+      LLM_BASE_URL: 'http://llm.local/v1',
+      LLM_API_KEY: 'sk-test',
+      LLM_MODEL: 'local-model',
     });
     expect(config).toEqual({
       PORT: 8080,
@@ -102,6 +106,9 @@ describe('loadConfig with values', () => {
       EMBEDDING_MODEL: 'gte-small',
       ALLOW_REMOTE_MODELS: true,
       MAX_UPLOAD_FILES: 5,
+      LLM_BASE_URL: 'http://llm.local/v1',
+      LLM_API_KEY: 'sk-test',
+      LLM_MODEL: 'local-model',
     });
   });
 

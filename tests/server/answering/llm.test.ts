@@ -1,0 +1,118 @@
+import { createServer, type Server } from 'node:http';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AnswerMessage,
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '../../../src/shared/chat/protocol';
+import { Client, newUser } from '../../support/http';
+import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
+import { material } from '../../support/shared';
+import { startTestServer, type TestServer } from '../../support/server';
+
+// A local server speaking the OpenAI chat-completions protocol, standing for the remote model.
+let completion = '';
+let status = 200;
+const received: {
+  authorization?: string;
+  body: { model: string; messages: { role: string; content: string }[] };
+}[] = [];
+let llm: Server;
+let t: TestServer;
+let socket: Socket<ServerToClientEvents, ClientToServerEvents>;
+
+beforeAll(async () => {
+  llm = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      received.push({
+        authorization: req.headers.authorization,
+        body: JSON.parse(body) as (typeof received)[0]['body'],
+      });
+      if (req.url !== '/v1/chat/completions') return void res.writeHead(404).end();
+      res
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: completion } }] }),
+        );
+    });
+  });
+  await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', resolve));
+  const { port } = llm.address() as { port: number };
+  t = await startTestServer({
+    ...SUPER_ENV,
+    LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    LLM_API_KEY: 'sk-local',
+    LLM_MODEL: 'test-model',
+  });
+  const admin = await signInSuper(t);
+  const source = await addSource(admin, 'Docs');
+  await admin.post(
+    '/admin/add_data',
+    form({ queryingApp: 'dish', data_type: 'doc', source, project: 'dish', location: 'x' }, [
+      { name: 'checker.docx', bytes: material('documents/docx/daisy_Accessibility_demofile.docx') },
+    ]),
+  );
+  await t.server.worker.runNow();
+  const account = newUser();
+  const client = new Client(t.url);
+  await client.post('/auth/register', account);
+  const login = await client.post('/auth/login', { emailOrPhone: account.email, password: account.password });
+  socket = connect(t.url, {
+    path: '/socket.io',
+    query: { session_id: String(login.body.sessionId) },
+    transports: ['websocket'],
+    extraHeaders: { cookie: client.cookieHeader },
+    reconnection: false,
+  });
+  await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+}, 60_000);
+afterAll(async () => {
+  socket?.close();
+  await t.stop();
+  await new Promise<void>((resolve) => llm.close(() => resolve()));
+});
+
+function ask(query: string): Promise<AnswerMessage> {
+  return new Promise((resolve) => {
+    socket.once('answer-text', resolve);
+    socket.emit('question-text', {
+      event: 'question-text',
+      content: { query, sourceMode: 'web', project: 'dish', sessionId: '' },
+    });
+  });
+}
+
+describe('answers written by an OpenAI-compatible model', () => {
+  it('sends the passages and keeps only the sentences they support', async () => {
+    completion =
+      'The accessibility checker looks for items that could be a potential problem for people with disabilities [1]. ' +
+      'Penguins invented it on the moon in 1850.';
+    const answer = await ask('What does the accessibility checker look for?');
+    const text = answer.content.response.answer;
+    expect(text).toContain('potential problem for people with disabilities');
+    expect(text).not.toMatch(/penguins|moon/i);
+    const request = received.at(-1)!;
+    expect(request.authorization).toBe('Bearer sk-local');
+    expect(request.body.model).toBe('test-model');
+    expect(request.body.messages[1]?.content).toContain('document inspector');
+  });
+
+  it('falls back to quoting the passages when the model fails or finds nothing', async () => {
+    status = 500;
+    const failed = await ask('What does the accessibility checker look for?');
+    expect(failed.content.response.answer).toMatch(/^Here is what the DISH knowledge base says/);
+    status = 200;
+    completion = 'NOT_IN_KNOWLEDGE_BASE';
+    const nothing = await ask('What does the accessibility checker look for?');
+    expect(nothing.content.response.answer).toMatch(/^Here is what the DISH knowledge base says/);
+  });
+
+  it('does not call the model when the knowledge base has nothing on the question', async () => {
+    const before = received.length;
+    await ask('Which volcano erupted in Iceland during 2010?');
+    expect(received.length).toBe(before);
+  });
+});
