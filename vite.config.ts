@@ -48,5 +48,7 @@ export default defineConfig({
       serverPaths.map((p) => [p, { target: serverUrl, ws: p === '/socket.io', changeOrigin: false }]),
     ),
   },
-  optimizeDeps: { include: ['comlink', 'socket.io-client'] },
+  // Packages first imported in a worker or a lazy route: pre-bundled up front, so a dev session or a
+  // browser test does not reload half-way when they first load.
+  optimizeDeps: { include: ['comlink', 'socket.io-client', 'react-markdown', 'remark-gfm'] },
 });

@@ -2,6 +2,7 @@ import {
   createRootRoute,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   redirect,
   type RouterHistory,
 } from '@tanstack/react-router';
@@ -68,6 +69,13 @@ const dashboardRoute = createRoute({
   component: DashboardPage,
 });
 
+/** The chat brings markdown and the socket bridge: it loads when opened, not with the landing page. */
+const chatRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/chatpage',
+  component: lazyRouteComponent(() => import('./features/chat/ChatPage'), 'ChatPage'),
+});
+
 /** Admins only (DECISIONS §3): others are sent to their own dashboard. */
 const adminRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -102,6 +110,7 @@ const routeTree = rootRoute.addChildren([
   registerRoute,
   protectedRoute.addChildren([
     dashboardRoute,
+    chatRoute,
     addProjectRoute,
     adminRoute.addChildren([adminDashboardRoute]),
   ]),

@@ -1,12 +1,27 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
+import { toast } from 'sonner';
 import { sessionUserAtom } from '../../state/auth';
+import { initialQuestionAtom, waitingAtom } from '../../state/chat';
+import { store } from '../../state/store';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { InputBar } from '../chat/InputBar';
+import { VOICE_NOT_READY } from '../chat/messages';
 import { suggestedPrompts } from './prompts';
 
-/** The signed-in home. The question box and voice input come with the chat capability. */
+/** The signed-in home: suggested prompts and the question box. A question goes on to /chatpage. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const user = useAtomValue(sessionUserAtom);
+  const waiting = useAtomValue(waitingAtom);
+  const navigate = useNavigate();
+
+  // SPEC §2: the question is held for the chat page, which sends it once connected.
+  const ask = (text: string) => {
+    store.set(initialQuestionAtom, { text, audio: null });
+    void navigate({ to: '/chatpage' });
+  };
+
   return (
     <div className="dashboard">
       <h1>Let&apos;s start the conversation</h1>
@@ -14,9 +29,15 @@ export function DashboardPage() {
       <h2 className="visually-hidden">Suggested questions</h2>
       <ul className="prompt-list">
         {suggestedPrompts.map((prompt) => (
-          <li key={prompt}>{prompt}</li>
+          <li key={prompt}>
+            <button type="button" className="prompt-button" disabled={waiting} onClick={() => ask(prompt)}>
+              {prompt}
+            </button>
+          </li>
         ))}
       </ul>
+      <h2 className="visually-hidden">Your question</h2>
+      <InputBar waiting={waiting} onSend={ask} onRecord={() => toast.info(VOICE_NOT_READY)} />
     </div>
   );
 }

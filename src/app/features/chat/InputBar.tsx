@@ -1,0 +1,136 @@
+import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { isBlankStatsQuery } from '../../../shared/chat/protocol';
+import { STATS_PREFIX } from '../../../shared/constants';
+
+/** Lets the page focus the question box and fill it in (SPEC §2 Chat view). */
+export interface InputBarHandle {
+  focus(): void;
+  prefill(text: string): void;
+}
+
+interface InputBarProps {
+  /** Called with the question; the field is cleared at once. */
+  onSend: (text: string) => void;
+  /** The microphone button was pressed. */
+  onRecord: () => void;
+  /** A question is out: sending and recording are disabled (SPEC §5 Chat). */
+  waiting: boolean;
+  ref?: Ref<InputBarHandle>;
+}
+
+/** True when the text may be sent: not blank and not just the stats prefix (SPEC §4 Chat). */
+function isSendable(text: string): boolean {
+  return text.trim() !== '' && !isBlankStatsQuery(text) && text.trim() !== STATS_PREFIX.trim();
+}
+
+/** Alt+S, by key position so that layouts where Alt+S types a character work too. */
+const isStatsShortcut = (event: KeyboardEvent) =>
+  event.altKey &&
+  !event.ctrlKey &&
+  !event.metaKey &&
+  (event.code === 'KeyS' || event.key.toLowerCase() === 's');
+
+/**
+ * The question box of the dashboard and the chat page: text field, send button and microphone
+ * button. Enter sends; Alt+S anywhere on the page prefills '/stats '.
+ */
+export function InputBar({ onSend, onRecord, waiting, ref }: InputBarProps) {
+  const [text, setText] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  const prefill = useCallback((value: string) => {
+    setText(value);
+    const input = field.current;
+    if (!input) return;
+    input.focus();
+    // Put the caret after the prefilled text once React has written it.
+    requestAnimationFrame(() => input.setSelectionRange(value.length, value.length));
+  }, []);
+
+  useImperativeHandle(ref, () => ({ focus: () => field.current?.focus(), prefill }), [prefill]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isStatsShortcut(event)) return;
+      event.preventDefault();
+      prefill(STATS_PREFIX);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [prefill]);
+
+  const canSend = !waiting && isSendable(text);
+
+  const send = () => {
+    if (!canSend) return;
+    onSend(text);
+    setText('');
+  };
+
+  return (
+    <form
+      className="input-bar"
+      aria-label="Ask a question"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        Ask your question
+      </label>
+      <input
+        id={id}
+        ref={field}
+        className="input-bar-field"
+        type="text"
+        name="question"
+        autoComplete="off"
+        placeholder="Ask your question"
+        aria-describedby={`${id}-hint`}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <span id={`${id}-hint`} className="visually-hidden">
+        Press Enter to send. Alt+S starts a statistics question.
+      </span>
+      <button
+        type="button"
+        className="icon-button input-bar-mic"
+        aria-label="microphone button"
+        disabled={waiting}
+        onClick={onRecord}
+      >
+        <MicrophoneIcon />
+      </button>
+      <button
+        type="submit"
+        className="icon-button input-bar-send"
+        aria-label="send message button"
+        disabled={!canSend}
+      >
+        <SendIcon />
+      </button>
+    </form>
+  );
+}
+
+function MicrophoneIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24">
+      <path
+        fill="currentColor"
+        d="M12 15a3 3 0 0 0 3-3V6a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V22h2v-3.08A7 7 0 0 0 19 12h-2z"
+      />
+    </svg>
+  );
+}
+
+function SendIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24">
+      <path fill="currentColor" d="M2.01 21 23 12 2.01 3 2 10l15 2-15 2z" />
+    </svg>
+  );
+}

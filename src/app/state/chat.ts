@@ -1,0 +1,48 @@
+import { atom } from 'jotai';
+import type { AnswerLink } from '../../shared/chat/protocol';
+
+/** SPEC §3 Chat message. Articulation is a transient progress note, at most one in the list. */
+export interface ChatMessage {
+  id: string;
+  type: 'user' | 'bot' | 'articulation';
+  /** Markdown for bot messages, plain text otherwise; an error answer's message for a failed answer. */
+  text: string;
+  isAudio: boolean;
+  /** The user's recording. */
+  audioBlob?: Blob;
+  /** Where the spoken answer is played from. */
+  audioURI?: string;
+  links?: AnswerLink[];
+}
+
+/** The chat socket as the user sees it (SPEC §4 Socket; 'connecting' before the first connect). */
+export type SocketStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline';
+
+/** SPEC §3 Initial question state: handed from the dashboard to the chat page. */
+export interface InitialQuestion {
+  text: string;
+  audio: Blob | null;
+}
+
+export const chatMessagesAtom = atom<ChatMessage[]>([]);
+/** A question is out and unanswered: sending is disabled (SPEC §4 Chat, §5 Chat). */
+export const waitingAtom = atom(false);
+export const socketStatusAtom = atom<SocketStatus>('offline');
+export const initialQuestionAtom = atom<InitialQuestion | null>(null);
+
+/** SPEC §4: the message list's operations. */
+export const chatMessages = {
+  add(list: ChatMessage[], message: ChatMessage): ChatMessage[] {
+    return [...list, message];
+  },
+  /** Replaces any existing articulation; the new one goes last. */
+  addArticulation(list: ChatMessage[], message: ChatMessage): ChatMessage[] {
+    return [...list.filter((m) => m.type !== 'articulation'), message];
+  },
+  removeArticulation(list: ChatMessage[]): ChatMessage[] {
+    return list.some((m) => m.type === 'articulation') ? list.filter((m) => m.type !== 'articulation') : list;
+  },
+  clear(): ChatMessage[] {
+    return [];
+  },
+};

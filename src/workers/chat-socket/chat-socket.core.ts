@@ -1,0 +1,197 @@
+/**
+ * The chat socket's logic (SPEC §4 Socket, §7 Real-time chat), free of any runtime: the socket is
+ * made by an injected factory, so the same core runs in the SharedWorker (one connection for all
+ * tabs), in the page where SharedWorker is missing, and in tests with a fake socket.
+ *
+ * Each connecting tab opens a port; a port's listeners receive tagged envelopes. Questions asked in
+ * any tab and every answer go to every tab, so all tabs show the same conversation.
+ */
+import {
+  ANSWER_EVENTS,
+  type AnswerMessage,
+  type ArticulatingMessage,
+  type QuestionMessage,
+} from '../../shared/chat/protocol';
+
+/** SPEC §9: a message sent before the connection is established is retried once after 500 ms. */
+export const RESEND_DELAY_MS = 500;
+/** How many questions and answers a tab that opens later is shown. */
+export const HISTORY_LIMIT = 200;
+
+export type ChatSocketStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline';
+
+export type ChatEnvelope =
+  | { type: 'status'; status: ChatSocketStatus }
+  | { type: 'answer'; message: AnswerMessage }
+  | { type: 'articulating'; message: ArticulatingMessage }
+  | { type: 'asked'; message: QuestionMessage };
+
+/** What a port's listener is given. Through Comlink it is a proxy whose call returns a promise. */
+export type ChatListener = (envelope: ChatEnvelope) => unknown;
+
+type Handler = (...args: never[]) => void;
+
+/**
+ * The part of a socket.io-client `Socket` the core uses. `io` is its Manager, which reports
+ * reconnection attempts.
+ */
+export interface ChatSocket {
+  readonly connected: boolean;
+  readonly io: { on(event: 'reconnect_attempt', handler: Handler): unknown };
+  on(event: string, handler: Handler): unknown;
+  emit(event: string, message: QuestionMessage): unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+}
+
+/** Makes a socket for one session id, with auto-connect off. */
+export type ChatSocketFactory = (sessionId: string) => ChatSocket;
+
+export interface AskResult {
+  /** False when the socket was still not connected after the one retry: nothing was sent. */
+  sent: boolean;
+}
+
+export interface ChatSocketCoreOptions {
+  createSocket: ChatSocketFactory;
+  resendDelayMs?: number;
+}
+
+export function createChatSocketCore({
+  createSocket,
+  resendDelayMs = RESEND_DELAY_MS,
+}: ChatSocketCoreOptions) {
+  let socket: ChatSocket | null = null;
+  let sessionId: string | null = null;
+  let status: ChatSocketStatus = 'offline';
+  /** Questions and answers of the current session, replayed to tabs that subscribe later. */
+  let history: ChatEnvelope[] = [];
+  /** Listeners by port: a port's close event is unreliable, so a tab says goodbye for itself. */
+  const ports = new Map<number, Set<ChatListener>>();
+  let nextPortId = 1;
+
+  function deliver(listener: ChatListener, envelope: ChatEnvelope): void {
+    try {
+      // A Comlink proxy answers with a promise, which rejects when its tab is gone.
+      const result = listener(envelope);
+      if (result instanceof Promise) result.catch(() => undefined);
+    } catch (error) {
+      console.error('A chat listener failed:', error);
+    }
+  }
+
+  function broadcast(envelope: ChatEnvelope): void {
+    if (envelope.type === 'asked' || envelope.type === 'answer') {
+      history.push(envelope);
+      if (history.length > HISTORY_LIMIT) history = history.slice(-HISTORY_LIMIT);
+    }
+    for (const listeners of ports.values()) for (const listener of listeners) deliver(listener, envelope);
+  }
+
+  function setStatus(next: ChatSocketStatus): void {
+    if (next === status) return;
+    status = next;
+    broadcast({ type: 'status', status });
+  }
+
+  function drop(): void {
+    if (!socket) return;
+    const old = socket;
+    socket = null;
+    sessionId = null;
+    history = [];
+    old.disconnect();
+    setStatus('offline');
+  }
+
+  function open(id: string): ChatSocket {
+    const created = createSocket(id);
+    // Events of a replaced socket are ignored: a late answer must not reach the next user.
+    const current = () => socket === created;
+    created.on('connect', () => current() && setStatus('connected'));
+    created.on('disconnect', () => current() && setStatus('offline'));
+    created.on('connect_error', () => {
+      if (current() && status !== 'reconnecting') setStatus('offline');
+    });
+    created.io.on('reconnect_attempt', () => current() && setStatus('reconnecting'));
+    for (const event of ANSWER_EVENTS) {
+      created.on(event, (message: AnswerMessage) => current() && broadcast({ type: 'answer', message }));
+    }
+    created.on('articulating', (message: ArticulatingMessage) => {
+      if (current()) broadcast({ type: 'articulating', message });
+    });
+    return created;
+  }
+
+  /** Connects for `id`; a different id (a new sign-in) replaces the socket. No id, no socket. */
+  function connect(id: string): ChatSocketStatus {
+    if (!id) return status;
+    if (socket && sessionId !== id) drop();
+    if (!socket) {
+      socket = open(id);
+      sessionId = id;
+    }
+    if (!socket.connected) {
+      if (status === 'offline') setStatus('connecting');
+      socket.connect();
+    }
+    return status;
+  }
+
+  function emitNow(message: QuestionMessage): boolean {
+    if (!socket?.connected || !sessionId) return false;
+    // The chat builds the content with an empty session id; the socket client fills it in.
+    const filled: QuestionMessage = { ...message, content: { ...message.content, sessionId } };
+    socket.emit(filled.event, filled);
+    broadcast({ type: 'asked', message: filled });
+    return true;
+  }
+
+  /** Sends now if connected, else once more after the resend delay (SPEC §4 Socket). */
+  async function ask(message: QuestionMessage): Promise<AskResult> {
+    if (emitNow(message)) return { sent: true };
+    await new Promise((resolve) => setTimeout(resolve, resendDelayMs));
+    return { sent: emitNow(message) };
+  }
+
+  /** One connecting tab: its API, whose listeners are removed together on goodbye. */
+  function openPort() {
+    const portId = nextPortId++;
+    return {
+      connect: (id: string): Promise<ChatSocketStatus> => Promise.resolve(connect(id)),
+      ask: (message: QuestionMessage): Promise<AskResult> => ask(message),
+      /** The listener is given the status now, then the conversation so far, then what follows. */
+      subscribe: (listener: ChatListener): Promise<void> => {
+        const listeners = ports.get(portId) ?? new Set<ChatListener>();
+        ports.set(portId, listeners);
+        listeners.add(listener);
+        deliver(listener, { type: 'status', status });
+        for (const envelope of history) deliver(listener, envelope);
+        return Promise.resolve();
+      },
+      /** Closes the connection and forgets the conversation (signing out). */
+      disconnect: (): Promise<void> => Promise.resolve(drop()),
+      /** The tab is going away (pagehide): forget its listeners. */
+      goodbye: (): Promise<void> => {
+        ports.delete(portId);
+        return Promise.resolve();
+      },
+    };
+  }
+
+  return {
+    openPort,
+    /** For tests and diagnostics. */
+    get status(): ChatSocketStatus {
+      return status;
+    },
+    get listenerCount(): number {
+      let count = 0;
+      for (const listeners of ports.values()) count += listeners.size;
+      return count;
+    },
+  };
+}
+
+export type ChatSocketCore = ReturnType<typeof createChatSocketCore>;
+export type ChatSocketPortApi = ReturnType<ChatSocketCore['openPort']>;

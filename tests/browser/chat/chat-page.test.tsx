@@ -1,0 +1,294 @@
+import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { NOT_SENT, VOICE_NOT_READY } from '../../../src/app/features/chat/messages';
+import { resetChatSocketBridge } from '../../../src/app/features/chat/chatSocketBridge';
+import { suggestedPrompts } from '../../../src/app/features/dashboard/prompts';
+import { sessionUserAtom } from '../../../src/app/state/auth';
+import { chatMessagesAtom, initialQuestionAtom, waitingAtom } from '../../../src/app/state/chat';
+import { store } from '../../../src/app/state/store';
+import {
+  expectNoAxeViolations,
+  makeUser,
+  renderApp,
+  resetApp,
+  resetFocus,
+  signIn,
+  tabTo,
+  type AppRouter,
+} from '../support/render';
+import { answerOf, fakeSockets, type FakeSocket } from './fakeSocket';
+
+let sockets: ReturnType<typeof fakeSockets>;
+
+beforeEach(async () => {
+  await resetApp();
+  sockets = fakeSockets();
+  // The bridge runs its in-page core, with sockets from the fake factory.
+  await resetChatSocketBridge(sockets.factory);
+  signIn(makeUser());
+});
+
+afterAll(() => resetChatSocketBridge());
+
+const field = () => page.getByRole('textbox', { name: 'Ask your question' });
+const sendButton = () => page.getByRole('button', { name: 'send message button' });
+const micButton = () => page.getByRole('button', { name: 'microphone button' });
+const status = () => page.getByRole('status').filter({ hasText: 'Chat connection' });
+const pathOf = (router: AppRouter) => router.state.location.pathname;
+const toastWith = (text: string) => page.getByRole('listitem').filter({ hasText: text });
+
+/** The socket the chat page opened, once it has asked it to connect. */
+async function openedSocket(): Promise<FakeSocket> {
+  await expect.poll(() => sockets.made.length).toBe(1);
+  const socket = sockets.last;
+  await expect.poll(() => socket.connectCalls).toBe(1);
+  return socket;
+}
+
+/** Opens /chatpage with a connected socket. */
+async function openChat() {
+  const screen = await renderApp('/chatpage');
+  await expect.element(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
+  const socket = await openedSocket();
+  socket.open();
+  await expect.element(status()).toHaveTextContent('Connected');
+  return { ...screen, socket };
+}
+
+async function ask(text: string) {
+  await field().fill(text);
+  await userEvent.keyboard('{Enter}');
+}
+
+const sentQueries = (socket: FakeSocket) => socket.sent.map((s) => [s.event, s.message.content.query]);
+
+describe('dashboard', () => {
+  test('shows the heading, the six prompts as buttons and the question box; passes axe', async () => {
+    const { container } = await renderApp('/dashboard');
+    const heading = page.getByRole('heading', { level: 1, name: "Let's start the conversation" });
+    await expect.element(heading).toBeVisible();
+    for (const prompt of suggestedPrompts) {
+      await expect.element(page.getByRole('button', { name: prompt })).toBeEnabled();
+    }
+    await expect.element(field()).toBeVisible();
+    await expect.element(micButton()).toBeEnabled();
+    await expectNoAxeViolations(container);
+  });
+
+  test('a typed question is carried to /chatpage and sent once, after connecting', async () => {
+    const { router } = await renderApp('/dashboard');
+    const question = 'How can a deaf-blind person use a computer today?';
+    await ask(question);
+    await expect.poll(() => pathOf(router)).toBe('/chatpage');
+    const socket = await openedSocket();
+    expect(socket.sessionId).toBe('session-1');
+    expect(socket.sent).toEqual([]);
+    expect(store.get(initialQuestionAtom)).toEqual({ text: question, audio: null });
+
+    socket.open();
+    await expect.poll(() => socket.sent.length).toBe(1);
+    expect(socket.sent[0]).toEqual({
+      event: 'question-text',
+      message: {
+        event: 'question-text',
+        content: { query: question, sourceMode: 'web', project: 'dish', sessionId: 'session-1' },
+      },
+    });
+    expect(store.get(initialQuestionAtom)).toBeNull();
+    await expect.element(page.getByText(question)).toBeVisible();
+    expect(store.get(waitingAtom)).toBe(true);
+    await expect.element(sendButton()).toBeDisabled();
+    await expect.element(micButton()).toBeDisabled();
+
+    // Not sent a second time, not even by the retry.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(socket.sent).toHaveLength(1);
+
+    socket.answer(answerOf('answer-text', { answer: 'Use a **refreshable braille display**.' }));
+    await expect.element(page.getByText('refreshable braille display')).toBeVisible();
+    expect(store.get(waitingAtom)).toBe(false);
+    await expect.element(micButton()).toBeEnabled();
+  });
+
+  test('a suggested prompt is sent from /chatpage', async () => {
+    const { router } = await renderApp('/dashboard');
+    const prompt = suggestedPrompts[3] ?? '';
+    await page.getByRole('button', { name: prompt }).click();
+    await expect.poll(() => pathOf(router)).toBe('/chatpage');
+    const socket = await openedSocket();
+    socket.open();
+    await expect.poll(() => sentQueries(socket)).toEqual([['question-text', prompt]]);
+  });
+
+  test("Alt+S prefills '/stats ' on the dashboard", async () => {
+    await renderApp('/dashboard');
+    await expect.element(field()).toBeVisible();
+    await userEvent.keyboard('{Alt>}s{/Alt}');
+    await expect.element(field()).toHaveValue('/stats ');
+    await expect.element(field()).toHaveFocus();
+  });
+
+  test('keyboard only: Tab to the field, type, Enter goes to the chat', async () => {
+    const { router } = await renderApp('/dashboard');
+    await expect.element(field()).toBeVisible();
+    resetFocus();
+    await tabTo(field(), 30);
+    await userEvent.keyboard('Where can I learn sign language?{Enter}');
+    await expect.poll(() => pathOf(router)).toBe('/chatpage');
+    const socket = await openedSocket();
+    socket.open();
+    const sent = [['question-text', 'Where can I learn sign language?']];
+    await expect.poll(() => sentQueries(socket)).toEqual(sent);
+  });
+});
+
+describe('chat page', () => {
+  test('connects with the signed-in session id and shows the connection state', async () => {
+    await renderApp('/chatpage');
+    const socket = await openedSocket();
+    expect(socket.sessionId).toBe('session-1');
+    await expect.element(status()).toHaveTextContent('Connecting…');
+    socket.open();
+    await expect.element(status()).toHaveTextContent('Connected');
+    socket.drop();
+    await expect.element(status()).toHaveTextContent('Offline');
+    socket.reconnectAttempt();
+    await expect.element(status()).toHaveTextContent('Reconnecting…');
+    socket.open();
+    await expect.element(status()).toHaveTextContent('Connected');
+  });
+
+  test("'/stats x' uses the stats event; '/stats ' is not sent", async () => {
+    const { socket } = await openChat();
+    await userEvent.keyboard('{Alt>}s{/Alt}');
+    await expect.element(field()).toHaveValue('/stats ');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('by country{Enter}');
+    await expect.poll(() => sentQueries(socket)).toEqual([['question-stats', '/stats by country']]);
+    socket.answer(answerOf('answer-stats', { answer: '| Country | Items |\n| --- | --- |\n| India | 12 |' }));
+    await expect.element(page.getByRole('cell', { name: 'India' })).toBeVisible();
+    expect(store.get(waitingAtom)).toBe(false);
+  });
+
+  test('progress notes: one at a time, removed by an empty one and by the answer', async () => {
+    const { socket } = await openChat();
+    await ask('What is a screen reader?');
+    await expect.poll(() => socket.sent.length).toBe(1);
+    socket.articulate('Searching the knowledge base');
+    await expect.element(page.getByText('Searching the knowledge base')).toBeVisible();
+    socket.articulate('Writing the answer');
+    await expect.element(page.getByText('Writing the answer')).toBeVisible();
+    await expect.element(page.getByText('Searching the knowledge base')).not.toBeInTheDocument();
+    socket.articulate('');
+    await expect.element(page.getByText('Writing the answer')).not.toBeInTheDocument();
+    socket.articulate('Checking sources');
+    await expect.element(page.getByText('Checking sources')).toBeVisible();
+    socket.answer(answerOf('answer-text', { answer: 'Software that reads the screen aloud.' }));
+    await expect.element(page.getByText('Software that reads the screen aloud.')).toBeVisible();
+    await expect.element(page.getByText('Checking sources')).not.toBeInTheDocument();
+    expect(store.get(chatMessagesAtom).filter((m) => m.type === 'articulation')).toEqual([]);
+  });
+
+  test('an answer carrying an error is shown as a bot message and ends the wait', async () => {
+    const { socket } = await openChat();
+    await ask('Anything?');
+    await expect.poll(() => store.get(waitingAtom)).toBe(true);
+    socket.answer(answerOf('answer-text', { error: 'The knowledge base is being updated. Try again soon.' }));
+    const message = page.getByText('The knowledge base is being updated. Try again soon.');
+    await expect.element(message).toBeVisible();
+    expect(message.element().closest('.message-bot')).not.toBeNull();
+    expect(store.get(waitingAtom)).toBe(false);
+    await field().fill('Again');
+    await expect.element(sendButton()).toBeEnabled();
+  });
+
+  test("a spoken answer plays from the TTS address; without one: 'Audio message Error'", async () => {
+    const { socket } = await openChat();
+    socket.answer(answerOf('answer-voice', { answer: 'Spoken words.', audioPath: 'answer-1.mp3' }));
+    await expect.element(page.getByText('Spoken words.')).toBeVisible();
+    const player = document.querySelector<HTMLAudioElement>('.message-list audio');
+    expect(player?.src).toBe(new URL('/tts/answer-1.mp3', location.href).href);
+    socket.answer(answerOf('answer-voice', { answer: 'No sound.', audioPath: null }));
+    await expect.element(page.getByText('Audio message Error', { exact: true })).toBeVisible();
+  });
+
+  test('the latest question scrolls to the top and takes focus', async () => {
+    const { socket } = await openChat();
+    await ask('First question');
+    socket.answer(answerOf('answer-text', { answer: 'First answer' }));
+    await ask('Second question');
+    const latest = () => page.getByText('Second question').element().closest<HTMLElement>('.message-user');
+    await expect.poll(() => document.activeElement === latest()).toBe(true);
+    const top = () => Math.round(latest()?.getBoundingClientRect().top ?? -1);
+    await expect.poll(top, { timeout: 5000 }).toBeLessThan(40);
+  });
+
+  test('not connected after the retry: nothing sent, a toast says so, the words come back', async () => {
+    await renderApp('/chatpage');
+    const socket = await openedSocket();
+    await ask('Lost words');
+    await expect.element(toastWith(NOT_SENT)).toBeVisible();
+    expect(socket.sent).toEqual([]);
+    await expect.element(field()).toHaveValue('Lost words');
+    expect(store.get(waitingAtom)).toBe(false);
+  });
+
+  test('the microphone button says voice is not available yet', async () => {
+    await openChat();
+    await micButton().click();
+    await expect.element(toastWith(VOICE_NOT_READY)).toBeVisible();
+  });
+
+  test('keyboard only: Tab to the field, type, Enter sends', async () => {
+    const { socket } = await openChat();
+    resetFocus();
+    await tabTo(field(), 30);
+    await userEvent.keyboard('How do I use a white cane?{Enter}');
+    await expect.poll(() => sentQueries(socket)).toEqual([['question-text', 'How do I use a white cane?']]);
+    await expect.element(field()).toHaveValue('');
+  });
+
+  test('signing out closes the socket and forgets the conversation', async () => {
+    const { socket } = await openChat();
+    await ask('Private question');
+    await expect.element(page.getByText('Private question')).toBeVisible();
+    store.set(sessionUserAtom, null);
+    await expect.poll(() => socket.disconnectCalls).toBe(1);
+    expect(store.get(chatMessagesAtom)).toEqual([]);
+  });
+
+  test('with messages of every kind, the page passes axe', async () => {
+    const { socket, container } = await openChat();
+    await ask('Show me everything');
+    await expect.poll(() => socket.sent.length).toBe(1);
+    socket.answer(
+      answerOf('answer-text', {
+        answer: [
+          '## Tools',
+          '',
+          '| Tool | Use |',
+          '| --- | --- |',
+          '| Cane | Walking |',
+          '',
+          '- [x] Ask',
+          '- [ ] Read',
+          '',
+          'Not ~~this~~ but that[^1]. See https://example.org and',
+          '[a video](https://www.youtube.com/watch?v=abc123).',
+          '',
+          '[^1]: A source.',
+        ].join('\n'),
+        links: [{ url: 'https://example.org' }],
+      }),
+    );
+    socket.answer(answerOf('answer-voice', { answer: 'Spoken.', audioPath: 'a.mp3' }));
+    socket.answer(answerOf('answer-voice', { answer: '', audioPath: null }));
+    socket.answer(answerOf('answer-text', { error: 'Something went wrong.' }));
+    await ask('And one more');
+    await expect.poll(() => socket.sent.length).toBe(2);
+    socket.articulate('Searching the knowledge base');
+    await expect.element(page.getByText('Searching the knowledge base')).toBeVisible();
+    await expect.element(page.getByText('Audio message Error')).toBeVisible();
+    await expectNoAxeViolations(container);
+  });
+});

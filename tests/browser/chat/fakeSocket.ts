@@ -1,0 +1,119 @@
+/**
+ * A test double of the socket.io client interface the chat core uses (on/emit/connect/disconnect
+ * plus the Manager's reconnect events), with methods that play the server's part.
+ */
+import type {
+  AnswerEvent,
+  AnswerMessage,
+  AnswerResponse,
+  QuestionMessage,
+} from '../../../src/shared/chat/protocol';
+import type { ChatSocket, ChatSocketFactory } from '../../../src/workers/chat-socket/chat-socket.core';
+
+type Handler = (...args: never[]) => void;
+
+class Emitter {
+  private readonly handlers = new Map<string, Handler[]>();
+
+  on(event: string, handler: Handler): this {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+
+  fire(event: string, ...args: unknown[]): void {
+    for (const handler of this.handlers.get(event) ?? []) (handler as (...a: unknown[]) => void)(...args);
+  }
+}
+
+export class FakeSocket extends Emitter implements ChatSocket {
+  connected = false;
+  readonly io = new Emitter();
+  /** What the client emitted, in order. */
+  readonly sent: { event: string; message: QuestionMessage }[] = [];
+  connectCalls = 0;
+  disconnectCalls = 0;
+
+  constructor(readonly sessionId: string) {
+    super();
+  }
+
+  emit(event: string, message: QuestionMessage): this {
+    this.sent.push({ event, message });
+    return this;
+  }
+
+  connect(): this {
+    this.connectCalls++;
+    return this;
+  }
+
+  disconnect(): this {
+    this.disconnectCalls++;
+    if (this.connected) this.drop('io client disconnect');
+    return this;
+  }
+
+  // The server's side.
+
+  open(): void {
+    this.connected = true;
+    this.fire('connect');
+  }
+
+  drop(reason = 'transport close'): void {
+    this.connected = false;
+    this.fire('disconnect', reason);
+  }
+
+  reconnectAttempt(attempt = 1): void {
+    this.io.fire('reconnect_attempt', attempt);
+  }
+
+  answer(message: AnswerMessage): void {
+    this.fire(message.event, message);
+    this.fire('message', message);
+  }
+
+  articulate(text: string): void {
+    this.fire('articulating', { event: 'articulating', content: { text } });
+  }
+}
+
+/** A socket factory that records the sockets it made. */
+export function fakeSockets() {
+  const made: FakeSocket[] = [];
+  const factory: ChatSocketFactory = (sessionId) => {
+    const socket = new FakeSocket(sessionId);
+    made.push(socket);
+    return socket;
+  };
+  return {
+    made,
+    factory,
+    /** The newest socket; fails the test if none was made. */
+    get last(): FakeSocket {
+      const socket = made.at(-1);
+      if (!socket) throw new Error('no socket was made');
+      return socket;
+    },
+  };
+}
+
+/** An answer as the server sends it (SPEC §3 Socket answer). */
+export function answerOf(event: AnswerEvent, response: Partial<AnswerResponse> = {}): AnswerMessage {
+  return {
+    event,
+    content: {
+      response: { answer: '', error: null, text: '', audioPath: null, links: [], ...response },
+      questionId: 'q-1',
+    },
+  };
+}
+
+/** A question as the chat builds it: the session id is left empty for the socket client to fill. */
+export function questionOf(
+  query: string,
+  event: QuestionMessage['event'] = 'question-text',
+): QuestionMessage {
+  return { event, content: { query, sourceMode: 'web', project: 'dish', sessionId: '' } };
+}
