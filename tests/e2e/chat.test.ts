@@ -1,0 +1,129 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { newUser } from '../support/http';
+import { addSource, form, SUPER_ENV, signInSuper } from '../support/admin';
+import { expectNoAxeViolations, launchChromium, startAppServer, tabTo } from '../support/browser';
+import { material, sharedPath } from '../support/shared';
+import type { TestServer } from '../support/server';
+import { serveSite } from '../support/static-site';
+
+// YouTube as recorded, replayed on 127.0.0.1 for the server's connectors.
+const recordings: Record<string, [string, Uint8Array]> = {
+  'GET /watch': ['text/html; charset=utf-8', material('youtube/transcript_dart/youtube_page.html')],
+  'POST /youtubei/v1/player': [
+    'application/json',
+    material('youtube/transcript_dart/innertube_response.json'),
+  ],
+  'GET /api/timedtext': ['text/xml', material('youtube/transcript_dart/transcript.xml')],
+};
+
+let browser: Browser;
+let t: TestServer;
+let replay: Server;
+let site: Awaited<ReturnType<typeof serveSite>>;
+
+beforeAll(async () => {
+  replay = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const recorded = recordings[`${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`];
+      if (!recorded) res.writeHead(404).end();
+      else res.writeHead(200, { 'content-type': recorded[0] }).end(recorded[1]);
+    });
+  });
+  await new Promise<void>((resolve) => replay.listen(0, '127.0.0.1', resolve));
+  const { port } = replay.address() as { port: number };
+  const replayFetch: typeof fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.origin !== 'https://www.youtube.com') return Promise.reject(new Error(`unexpected ${url.href}`));
+    return fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, init);
+  };
+  site = await serveSite(sharedPath('material/website/aria-practices/content'));
+  t = await startAppServer({ ...SUPER_ENV, CRAWL_ALLOW_PRIVATE: 'true' }, { fetch: replayFetch });
+  const admin = await signInSuper(t);
+  const source = await addSource(admin, 'Guides and videos');
+  const fields = { queryingApp: 'dish', source, project: 'dish', location: 'Worldwide' };
+  await admin.post(
+    '/admin/add_data',
+    form({ ...fields, data_type: 'web', url: `${site.url}/apg-home.html`, depth: 1 }),
+  );
+  await admin.post(
+    '/admin/add_data',
+    form({ ...fields, data_type: 'yt_video', url: 'https://youtu.be/eF8Qqp7rjDg' }),
+  );
+  await t.server.worker.runNow();
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+  await site?.stop();
+  await new Promise<void>((resolve) => replay.close(() => resolve()));
+});
+
+async function signedInPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: t.url });
+  const page = await context.newPage();
+  const user = newUser();
+  await page.request.post('/auth/register', { data: user });
+  await page.request.post('/auth/login', { data: { emailOrPhone: user.email, password: user.password } });
+  return page;
+}
+
+const field = (page: Page) => page.getByPlaceholder('Ask your question');
+
+describe('asking in Chromium against the real server', () => {
+  it('asks from the dashboard by keyboard alone and reads the answer with its link on /chatpage', async () => {
+    const page = await signedInPage();
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: "Let's start the conversation" }).waitFor();
+    await tabTo(page, field(page));
+    await page.keyboard.type('How do landmark regions help screen reader users?');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/chatpage');
+    const log = page.getByRole('log');
+    await log.getByText('How do landmark regions help screen reader users?').waitFor();
+    await log.getByText('Here is what the DISH knowledge base says').waitFor({ timeout: 20_000 });
+    const link = log.locator(`a[href^="${site.url}"]`).first();
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    await expectNoAxeViolations(page, '/chatpage with an answer');
+    await page.context().close();
+  });
+
+  it('shows a video source as a YouTube thumbnail', async () => {
+    const page = await signedInPage();
+    await page.goto('/chatpage');
+    await field(page).fill('citizens of the world infrastructure update');
+    await page.getByRole('button', { name: 'send message button' }).click();
+    const caption = page.getByRole('log').getByText('Watch on YouTube').first();
+    await caption.waitFor({ timeout: 20_000 });
+    const image = page.getByRole('log').locator('a.youtube-link img').first();
+    expect(await image.getAttribute('src')).toBe('https://img.youtube.com/vi/eF8Qqp7rjDg/default.jpg');
+    await page.context().close();
+  });
+
+  it('keeps one server connection for two tabs, and both tabs show the answer', async () => {
+    const first = await signedInPage();
+    const second = await first.context().newPage();
+    await first.goto('/chatpage');
+    await second.goto('/chatpage');
+    await first.getByText('Connected', { exact: false }).first().waitFor({ timeout: 20_000 });
+    await second.getByText('Connected', { exact: false }).first().waitFor({ timeout: 20_000 });
+    const me = await first.request.get('/auth/getme');
+    const { id } = (await me.json()) as { id: string };
+    const sockets = await t.server.io.fetchSockets();
+    expect(sockets.filter((s) => s.data.userId === id).length).toBe(1);
+
+    await field(first).fill('What is a landmark region?');
+    await first.keyboard.press('Enter');
+    for (const page of [first, second]) {
+      await page
+        .getByRole('log')
+        .getByText('Here is what the DISH knowledge base says')
+        .waitFor({ timeout: 20_000 });
+    }
+    await first.context().close();
+  });
+});
