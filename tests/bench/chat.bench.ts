@@ -12,11 +12,12 @@ import type {
   ServerToClientEvents,
 } from '../../src/shared/chat/protocol';
 import { sha256 } from '../../src/server/auth/secrets';
-import { ingestedData, projects, sources } from '../../src/server/db/schema';
+import { projects } from '../../src/server/db/schema';
 import { extractPdf } from '../../src/server/knowledge/connectors/pdf';
 import { extractWord } from '../../src/server/knowledge/connectors/word';
 import { material } from '../support/shared';
 import { startTestServer } from '../support/server';
+import { fillIndex } from './corpus';
 import { loadFaqPairs } from './faq';
 
 const TARGET_CHUNKS = Number(process.env.BENCH_CHUNKS ?? 20_000);
@@ -41,34 +42,13 @@ try {
       ].map((f) => extractWord(material('documents', f))),
     )),
   ];
-  let chunks = 0;
-  for (let copy = 0; chunks < TARGET_CHUNKS; copy++) {
-    const [source] = await db
-      .insert(sources)
-      .values({ name: `copy ${copy}`, project: 'dish' })
-      .returning();
-    for (const [i, doc] of documents.entries()) {
-      const [item] = await db
-        .insert(ingestedData)
-        .values({
-          resourceType: 'document',
-          sourceId: source!.id,
-          project: 'dish',
-          title: doc.title,
-          body: doc.body,
-          dedupeKey: `${i}`,
-          contentHash: `${i}`,
-        })
-        .returning();
-      chunks += await t.server.index.indexItem({ ...item!, language: 'en' });
-    }
-  }
+  const chunks = await fillIndex(db, t.server.index, documents, TARGET_CHUNKS);
   const questions = (await loadFaqPairs()).map((p) => p.question);
   console.log(
     `knowledge base: ${chunks} chunks on ${t.server.database.kind}; ${QUESTIONS_PER_CLIENT} questions per client`,
   );
 
-  for (const clients of [1, 50, 200]) {
+  for (const clients of (process.env.BENCH_CLIENTS ?? '1,50,200').split(',').map(Number)) {
     const sockets: Socket<ServerToClientEvents, ClientToServerEvents>[] = await Promise.all(
       Array.from({ length: clients }, (_, i) => {
         const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(t.url, {
@@ -92,15 +72,20 @@ try {
         for (let n = 0; n < QUESTIONS_PER_CLIENT; n++) {
           const query = questions[(i * QUESTIONS_PER_CLIENT + n) % questions.length]!;
           const t0 = performance.now();
-          const answer = await new Promise<AnswerMessage>((resolve) => {
-            socket.once('answer-text', resolve);
+          const answer = await new Promise<AnswerMessage | null>((resolve) => {
+            // A lost answer counts as an error instead of stalling the run.
+            const timer = setTimeout(() => resolve(null), 120_000);
+            socket.once('answer-text', (message) => {
+              clearTimeout(timer);
+              resolve(message);
+            });
             socket.emit('question-text', {
               event: 'question-text',
               content: { query, sourceMode: 'web', project: 'dish', sessionId: '' },
             });
           });
           latencies.push(performance.now() - t0);
-          if (answer.content.response.error) errors++;
+          if (!answer || answer.content.response.error) errors++;
         }
       }),
     );

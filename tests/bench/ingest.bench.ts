@@ -10,14 +10,15 @@ import path from 'node:path';
 import pino from 'pino';
 import { retrieve } from '../../src/server/answering/retrieval';
 import { openDatabase } from '../../src/server/db/client';
-import { ingestedData, sources } from '../../src/server/db/schema';
 import { crawlSite } from '../../src/server/knowledge/connectors/web';
 import { extractPdfPages } from '../../src/server/knowledge/connectors/pdf';
 import { extractWord } from '../../src/server/knowledge/connectors/word';
 import { loadEmbedder } from '../../src/server/knowledge/index/embeddings';
+import { detectLanguage } from '../../src/server/knowledge/index/language';
 import { SearchIndex } from '../../src/server/knowledge/index/search-index';
 import { seedQueryingAppProjects } from '../../src/server/projects/seed';
 import { material, sharedPath } from '../support/shared';
+import { fillIndex } from './corpus';
 import { createPostgresDatabase } from '../support/server';
 
 const log = pino({ level: 'warn' });
@@ -113,31 +114,13 @@ try {
   const { db } = database;
   await seedQueryingAppProjects(db);
   const index = await SearchIndex.open(db, embedder, log);
-  let chunks = 0;
-  let copy = 0;
   started = performance.now();
-  while (chunks < TARGET_CHUNKS) {
-    const [source] = await db
-      .insert(sources)
-      .values({ name: `copy ${copy}`, project: 'dish' })
-      .returning();
-    for (const doc of documents) {
-      const [item] = await db
-        .insert(ingestedData)
-        .values({
-          resourceType: 'document',
-          sourceId: source!.id,
-          project: 'dish',
-          title: doc.title,
-          body: doc.body,
-          dedupeKey: `${doc.title}#${copy}`,
-          contentHash: String(copy),
-        })
-        .returning();
-      chunks += await index.indexItem({ ...item!, language: doc.title === 'Hindi Sample' ? 'hi' : 'en' });
-    }
-    copy++;
-  }
+  const chunks = await fillIndex(
+    db,
+    index,
+    documents.map((d) => ({ ...d, language: detectLanguage(d.body) })),
+    TARGET_CHUNKS,
+  );
   const indexMs = performance.now() - started;
   console.log(
     `index (${database.kind}, vectors ${index.usesVectors ? 'on' : 'off'}): ${chunks} chunks in ${(indexMs / 1000).toFixed(1)} s = ${rate(chunks, indexMs)} chunks/s including embedding`,

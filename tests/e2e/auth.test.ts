@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '../../src/shared/messages';
-import { newUser } from '../support/http';
+import { Client, newUser } from '../support/http';
 import { codeMailedTo, startSmtpServer } from '../support/smtp';
 import { expectNoAxeViolations, launchChromium, startAppServer, tabTo } from '../support/browser';
 import type { TestServer } from '../support/server';
@@ -29,6 +29,11 @@ afterAll(async () => {
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ baseURL: t.url });
   return context.newPage();
+}
+
+/** Makes the account through the API, as a user who registered earlier. */
+async function register(user: ReturnType<typeof newUser>): Promise<void> {
+  expect((await new Client(t.url).post('/auth/register', user)).status).toBe(201);
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -69,12 +74,7 @@ describe('signing up and in, in Chromium against the real server', () => {
   it('signs in with a one-time code received by mail through a real SMTP server', async () => {
     const page = await newPage();
     const user = newUser();
-    const res = await fetch(`${t.url}/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(user),
-    });
-    expect(res.status).toBe(201);
+    await register(user);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Login via OTP' }).click();
     await page.waitForURL('**/loginviaOTP');
@@ -101,11 +101,7 @@ describe('signing up and in, in Chromium against the real server', () => {
   it('returns to the remembered page after sign-in, and keeps non-admins out of admin pages', async () => {
     const page = await newPage();
     const user = newUser();
-    await fetch(`${t.url}/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(user),
-    });
+    await register(user);
     await page.goto('/admindashboard');
     await page.waitForURL('**/login?redirect=*');
     await field(page, 'Email Or Phone').fill(user.email);
@@ -160,11 +156,7 @@ describe('signing up and in, in Chromium against the real server', () => {
   it('signs in with the keyboard alone', async () => {
     const page = await newPage();
     const user = newUser();
-    await fetch(`${t.url}/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(user),
-    });
+    await register(user);
     await page.goto('/login');
     await tabTo(page, field(page, 'Email Or Phone'));
     await page.keyboard.type(user.email);

@@ -1,46 +1,22 @@
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newUser } from '../support/http';
 import { addSource, form, SUPER_ENV, signInSuper } from '../support/admin';
 import { expectNoAxeViolations, launchChromium, startAppServer, tabTo } from '../support/browser';
-import { material, sharedPath } from '../support/shared';
+import { sharedPath } from '../support/shared';
+import { startYouTubeReplay } from '../support/youtube-replay';
 import type { TestServer } from '../support/server';
 import { serveSite } from '../support/static-site';
 
-// YouTube as recorded, replayed on 127.0.0.1 for the server's connectors.
-const recordings: Record<string, [string, Uint8Array]> = {
-  'GET /watch': ['text/html; charset=utf-8', material('youtube/transcript_dart/youtube_page.html')],
-  'POST /youtubei/v1/player': [
-    'application/json',
-    material('youtube/transcript_dart/innertube_response.json'),
-  ],
-  'GET /api/timedtext': ['text/xml', material('youtube/transcript_dart/transcript.xml')],
-};
-
 let browser: Browser;
 let t: TestServer;
-let replay: Server;
+let replay: Awaited<ReturnType<typeof startYouTubeReplay>>;
 let site: Awaited<ReturnType<typeof serveSite>>;
 
 beforeAll(async () => {
-  replay = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const recorded = recordings[`${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`];
-      if (!recorded) res.writeHead(404).end();
-      else res.writeHead(200, { 'content-type': recorded[0] }).end(recorded[1]);
-    });
-  });
-  await new Promise<void>((resolve) => replay.listen(0, '127.0.0.1', resolve));
-  const { port } = replay.address() as { port: number };
-  const replayFetch: typeof fetch = (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.origin !== 'https://www.youtube.com') return Promise.reject(new Error(`unexpected ${url.href}`));
-    return fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, init);
-  };
+  replay = await startYouTubeReplay();
   site = await serveSite(sharedPath('material/website/aria-practices/content'));
-  t = await startAppServer({ ...SUPER_ENV, CRAWL_ALLOW_PRIVATE: 'true' }, { fetch: replayFetch });
+  t = await startAppServer({ ...SUPER_ENV, CRAWL_ALLOW_PRIVATE: 'true' }, { fetch: replay.fetch });
   const admin = await signInSuper(t);
   const source = await addSource(admin, 'Guides and videos');
   const fields = { queryingApp: 'dish', source, project: 'dish', location: 'Worldwide' };
@@ -59,7 +35,7 @@ afterAll(async () => {
   await browser?.close();
   await t?.stop();
   await site?.stop();
-  await new Promise<void>((resolve) => replay.close(() => resolve()));
+  await replay?.stop();
 });
 
 async function signedInPage(): Promise<Page> {

@@ -1,12 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AnswerMessage,
-  ClientToServerEvents,
-  ServerToClientEvents,
-} from '../../../src/shared/chat/protocol';
-import { Client, newUser } from '../../support/http';
+import { askOnce, openChatSocket, signedInChatUser, type ChatClient } from '../../support/chat';
 import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
 import { material } from '../../support/shared';
 import { startTestServer, type TestServer } from '../../support/server';
@@ -20,7 +14,7 @@ const received: {
 }[] = [];
 let llm: Server;
 let t: TestServer;
-let socket: Socket<ServerToClientEvents, ClientToServerEvents>;
+let socket: ChatClient;
 
 beforeAll(async () => {
   llm = createServer((req, res) => {
@@ -56,18 +50,7 @@ beforeAll(async () => {
     ]),
   );
   await t.server.worker.runNow();
-  const account = newUser();
-  const client = new Client(t.url);
-  await client.post('/auth/register', account);
-  const login = await client.post('/auth/login', { emailOrPhone: account.email, password: account.password });
-  socket = connect(t.url, {
-    path: '/socket.io',
-    query: { session_id: String(login.body.sessionId) },
-    transports: ['websocket'],
-    extraHeaders: { cookie: client.cookieHeader },
-    reconnection: false,
-  });
-  await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+  socket = await openChatSocket(t, await signedInChatUser(t));
 }, 60_000);
 afterAll(async () => {
   socket?.close();
@@ -75,15 +58,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => llm.close(() => resolve()));
 });
 
-function ask(query: string): Promise<AnswerMessage> {
-  return new Promise((resolve) => {
-    socket.once('answer-text', resolve);
-    socket.emit('question-text', {
-      event: 'question-text',
-      content: { query, sourceMode: 'web', project: 'dish', sessionId: '' },
-    });
-  });
-}
+const ask = (query: string) => askOnce(socket, query);
 
 describe('answers written by an OpenAI-compatible model', () => {
   it('sends the passages and keeps only the sentences they support', async () => {

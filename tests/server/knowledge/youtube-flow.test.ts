@@ -1,47 +1,21 @@
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retrieve } from '../../../src/server/answering/retrieval';
 import type { Client } from '../../support/http';
 import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
-import { material } from '../../support/shared';
 import { startTestServer, type TestServer } from '../../support/server';
+import { REPLAYED_VIDEO, startYouTubeReplay } from '../../support/youtube-replay';
 
-// YouTube as recorded (transcript_dart capture of eF8Qqp7rjDg), replayed on 127.0.0.1.
-const recordings: Record<string, [string, Uint8Array]> = {
-  'GET /watch': ['text/html; charset=utf-8', material('youtube/transcript_dart/youtube_page.html')],
-  'POST /youtubei/v1/player': [
-    'application/json',
-    material('youtube/transcript_dart/innertube_response.json'),
-  ],
-  'GET /api/timedtext': ['text/xml', material('youtube/transcript_dart/transcript.xml')],
-};
-
-let replay: Server;
+let replay: Awaited<ReturnType<typeof startYouTubeReplay>>;
 let t: TestServer;
 let admin: Client;
 beforeAll(async () => {
-  replay = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const key = `${req.method} ${new URL(req.url ?? '/', 'http://replay').pathname}`;
-      const recorded = recordings[key];
-      if (!recorded) res.writeHead(404).end();
-      else res.writeHead(200, { 'content-type': recorded[0] }).end(recorded[1]);
-    });
-  });
-  await new Promise<void>((resolve) => replay.listen(0, '127.0.0.1', resolve));
-  const { port } = replay.address() as { port: number };
-  const replayFetch: typeof fetch = (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.origin !== 'https://www.youtube.com') return Promise.reject(new Error(`unexpected ${url.href}`));
-    return fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, init);
-  };
-  t = await startTestServer(SUPER_ENV, { fetch: replayFetch });
+  replay = await startYouTubeReplay();
+  t = await startTestServer(SUPER_ENV, { fetch: replay.fetch });
   admin = await signInSuper(t);
 });
 afterAll(async () => {
   await t.stop();
-  await new Promise<void>((resolve) => replay.close(() => resolve()));
+  await replay.stop();
 });
 
 describe('yt_video through the admin calls', () => {
@@ -66,7 +40,7 @@ describe('yt_video through the admin calls', () => {
       search: 'resource_type: video',
     });
     const [video] = bank.body.data as { title: string; url: string; body: string }[];
-    expect(video?.title).toBe('Halloween Infrastructure Update - 27th October 2023');
+    expect(video?.title).toBe(REPLAYED_VIDEO.title);
     expect(video?.url).toBe('https://www.youtube.com/watch?v=eF8Qqp7rjDg');
     const transcript = await admin.post('/admin/get_data_bank', {
       queryingApp: 'dish',

@@ -1,24 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AnswerMessage,
-  ArticulatingMessage,
-  ClientToServerEvents,
-  QuestionEvent,
-  ServerToClientEvents,
-} from '../../../src/shared/chat/protocol';
+import type { AnswerMessage, ArticulatingMessage, QuestionEvent } from '../../../src/shared/chat/protocol';
 import { NOT_FOUND_ANSWER } from '../../../src/server/answering/composer';
 import { VOICE_NOT_AVAILABLE } from '../../../src/server/answering/ask';
 import { BUSY_MESSAGE } from '../../../src/server/realtime/chat-handlers';
 import { questions } from '../../../src/server/db/schema';
-import { Client, newUser } from '../../support/http';
+import type { Client } from '../../support/http';
+import { openChatSocket, signedInChatUser, type ChatClient } from '../../support/chat';
 import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
 import { material, sharedPath } from '../../support/shared';
 import { startTestServer, type TestServer } from '../../support/server';
 import { serveSite } from '../../support/static-site';
-
-type ChatClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let t: TestServer;
 let site: Awaited<ReturnType<typeof serveSite>>;
@@ -42,11 +34,7 @@ beforeAll(async () => {
     ]),
   );
   await t.server.worker.runNow();
-  const account = newUser();
-  const client = new Client(t.url);
-  await client.post('/auth/register', account);
-  const login = await client.post('/auth/login', { emailOrPhone: account.email, password: account.password });
-  user = { client, sessionId: String(login.body.sessionId) };
+  user = await signedInChatUser(t);
 }, 120_000);
 afterAll(async () => {
   for (const s of sockets) s.close();
@@ -55,18 +43,8 @@ afterAll(async () => {
 });
 
 async function openSocket(): Promise<ChatClient> {
-  const socket: ChatClient = connect(t.url, {
-    path: '/socket.io',
-    query: { session_id: user.sessionId },
-    transports: ['websocket'],
-    extraHeaders: { cookie: user.client.cookieHeader },
-    reconnection: false,
-  });
+  const socket = await openChatSocket(t, user);
   sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.on('connect', resolve);
-    socket.on('connect_error', reject);
-  });
   return socket;
 }
 

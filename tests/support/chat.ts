@@ -1,0 +1,55 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import type {
+  AnswerMessage,
+  ClientToServerEvents,
+  QuestionEvent,
+  ServerToClientEvents,
+} from '../../src/shared/chat/protocol';
+import { Client, newUser } from './http';
+import type { TestServer } from './server';
+
+export type ChatClient = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A newly registered, signed-in user: the HTTP client with its cookie and the chat session id. */
+export async function signedInChatUser(t: TestServer): Promise<{ client: Client; sessionId: string }> {
+  const account = newUser();
+  const client = new Client(t.url);
+  await client.post('/auth/register', account);
+  const login = await client.post('/auth/login', { emailOrPhone: account.email, password: account.password });
+  return { client, sessionId: String(login.body.sessionId) };
+}
+
+/** A real socket.io client connected as that user, as the chat's SharedWorker connects. */
+export async function openChatSocket(
+  t: TestServer,
+  user: { client: Client; sessionId: string },
+): Promise<ChatClient> {
+  const socket: ChatClient = connect(t.url, {
+    path: '/socket.io',
+    query: { session_id: user.sessionId },
+    transports: ['websocket'],
+    extraHeaders: { cookie: user.client.cookieHeader },
+    reconnection: false,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+/** Sends a question and resolves with the answer to it. */
+export function askOnce(
+  socket: ChatClient,
+  query: unknown,
+  event: QuestionEvent = 'question-text',
+): Promise<AnswerMessage> {
+  const answerEvent = event.replace('question', 'answer') as AnswerMessage['event'];
+  return new Promise((resolve) => {
+    socket.once(answerEvent, resolve);
+    socket.emit(event, {
+      event,
+      content: { query, sourceMode: 'web', project: 'dish', sessionId: '' },
+    } as never);
+  });
+}
