@@ -154,7 +154,7 @@ async function previousValidators(db: Db, sourceId: string): Promise<Map<string,
 }
 
 /** A channel's videos become yt_video items, except those this source already has queued. */
-async function queueNewVideos(db: Db, channel: PendingRow, videos: { url: string; title: string }[]) {
+export async function queueNewVideos(db: Db, channel: PendingRow, videos: { url: string; title: string }[]) {
   if (videos.length === 0) return 0;
   const known = await db
     .select({ url: pendingData.url })

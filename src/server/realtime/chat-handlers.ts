@@ -8,11 +8,14 @@ import {
 } from '../../shared/chat/protocol';
 import { questionMessage } from '../../shared/chat/schemas';
 import { answerQuestion, type AskDeps } from '../answering/ask';
+import { Limiter } from '../answering/limiter';
 import { projects } from '../db/schema';
 import { sessionRoom, type ChatServer, type ChatSocket } from './gateway';
 
 /** Questions one user may ask in a minute, so that one client cannot flood the server. */
 const ASKS_PER_MINUTE = 20;
+
+const ANSWERING_CONCURRENCY = 4;
 
 export const BUSY_MESSAGE = 'Please wait for the answer to your last question before asking another.';
 export const TOO_MANY_MESSAGE = 'You are asking very quickly. Please wait a minute and ask again.';
@@ -20,6 +23,8 @@ export const TOO_MANY_MESSAGE = 'You are asking very quickly. Please wait a minu
 /** The chat events of SPEC §7 on every connected socket. */
 export function registerChatHandlers(io: ChatServer, deps: AskDeps & { log: FastifyBaseLogger }): void {
   const inFlight = new Set<string>();
+  // The database does the work; a few questions at a time keep it busy without making all late.
+  const answering = new Limiter(ANSWERING_CONCURRENCY);
   const recentAsks = new Map<string, number[]>();
   let knownProjects: { ids: Set<string>; at: number } | null = null;
 
@@ -78,18 +83,21 @@ export function registerChatHandlers(io: ChatServer, deps: AskDeps & { log: Fast
 
       inFlight.add(socket.data.chatSessionId);
       try {
-        const { questionId, response } = await answerQuestion(
-          deps,
-          {
-            userId: socket.data.userId,
-            chatSessionId: socket.data.chatSessionId,
-            project,
-            askedVia: socket.data.keyProject ?? project,
-            sourceMode: content.sourceMode,
-          },
-          event,
-          query,
-          articulate,
+        if (answering.queued > 0) articulate('Many people are asking right now; your question is in line…');
+        const { questionId, response } = await answering.run(() =>
+          answerQuestion(
+            deps,
+            {
+              userId: socket.data.userId,
+              chatSessionId: socket.data.chatSessionId,
+              project,
+              askedVia: socket.data.keyProject ?? project,
+              sourceMode: content.sourceMode,
+            },
+            event,
+            query,
+            articulate,
+          ),
         );
         send(event, response, questionId);
       } finally {

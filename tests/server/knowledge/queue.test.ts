@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingData } from '../../../src/server/db/schema';
 import { MAX_ATTEMPTS, claimNext, enqueue, markFailed } from '../../../src/server/knowledge/queue';
+import { queueNewVideos } from '../../../src/server/knowledge/processor';
 import type { Client } from '../../support/http';
 import { addSource, SUPER_ENV, signInSuper } from '../../support/admin';
 import { startTestServer, type TestServer } from '../../support/server';
@@ -96,5 +97,24 @@ describe('the ingestion queue', () => {
     const res = await admin.post('/admin/get_pending_data', { queryingApp: 'dish', search: 'colour: red' });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/cannot search by "colour"/);
+  });
+});
+
+describe('a channel', () => {
+  it("queues each of its videos once as a yt_video item of the channel's source", async () => {
+    const [channel] = await enqueue(db(), [
+      { ...job(400), dataType: 'yt_channel' as const, url: 'https://www.youtube.com/@creativecommons' },
+    ]);
+    const videos = ['BD-LB23rRBE', 'CIFHx7_z3Vc'].map((id) => ({
+      url: `https://www.youtube.com/watch?v=${id}`,
+      title: `Video ${id}`,
+    }));
+    expect(await queueNewVideos(db(), channel!, videos)).toBe(2);
+    expect(await queueNewVideos(db(), channel!, videos)).toBe(0);
+    const queued = await db().select().from(pendingData).where(eq(pendingData.dataType, 'yt_video'));
+    expect(queued.map((q) => q.url).sort()).toEqual(videos.map((v) => v.url).sort());
+    expect(
+      queued.every((q) => q.sourceId === sourceId && q.status === 'pending' && q.location === 'India'),
+    ).toBe(true);
   });
 });
