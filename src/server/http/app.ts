@@ -89,7 +89,9 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const llm = config.LLM_BASE_URL
     ? { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL }
     : undefined;
-  registerChatHandlers(io, { db, index, log: app.log, llm });
+  // PGlite runs one query at a time on this thread: interleaving questions there only slows each.
+  const answeringConcurrency = database.kind === 'pglite' ? 1 : 4;
+  registerChatHandlers(io, { db, index, log: app.log, llm, answeringConcurrency });
   const detachRedis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
 
   let closing: Promise<void> | undefined;

@@ -15,16 +15,17 @@ import { sessionRoom, type ChatServer, type ChatSocket } from './gateway';
 /** Questions one user may ask in a minute, so that one client cannot flood the server. */
 const ASKS_PER_MINUTE = 20;
 
-const ANSWERING_CONCURRENCY = 4;
-
 export const BUSY_MESSAGE = 'Please wait for the answer to your last question before asking another.';
 export const TOO_MANY_MESSAGE = 'You are asking very quickly. Please wait a minute and ask again.';
 
 /** The chat events of SPEC §7 on every connected socket. */
-export function registerChatHandlers(io: ChatServer, deps: AskDeps & { log: FastifyBaseLogger }): void {
+export function registerChatHandlers(
+  io: ChatServer,
+  deps: AskDeps & { log: FastifyBaseLogger; answeringConcurrency: number },
+): void {
   const inFlight = new Set<string>();
   // The database does the work; a few questions at a time keep it busy without making all late.
-  const answering = new Limiter(ANSWERING_CONCURRENCY);
+  const answering = new Limiter(deps.answeringConcurrency);
   const recentAsks = new Map<string, number[]>();
   let knownProjects: { ids: Set<string>; at: number } | null = null;
 
