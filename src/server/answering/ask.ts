@@ -7,8 +7,9 @@ import type { SearchIndex } from '../knowledge/index/search-index';
 import { composeAnswer } from './composer';
 import { composeWithLlm, type LlmSettings } from './llm-composer';
 import { appendHistory, completeQuestion, historyEvent, recordQuestion } from './records';
-import { retrieve } from './retrieval';
+import { retrieve, type Passage } from './retrieval';
 import { statsAnswer } from './stats';
+import { translateToEnglish } from './translate';
 
 export interface AskDeps {
   db: Db;
@@ -75,6 +76,12 @@ export async function answerQuestion(
         lang_name: language ? (languageNames.of(language) ?? language) : 'Unknown',
       }),
     ];
+    // A question in another language is also searched in English when a translator is configured.
+    const translation =
+      language && language !== 'en' && event === 'question-text'
+        ? await translateToEnglish(deps.llm, query, deps.log)
+        : null;
+    if (translation) detected.push(historyEvent('translation', { text: translation, query }));
     await appendHistory(deps.db, record.id, detected, language);
 
     progress('Searching the knowledge base…');
@@ -83,9 +90,16 @@ export async function answerQuestion(
     if (event === 'question-stats') {
       answer = await statsAnswer(deps.db, deps.index, query, [asker.project]);
     } else {
-      const passages = await retrieve(deps.db, deps.index, query, { projects: [asker.project], limit: 8 });
+      const options = { projects: [asker.project], limit: 8 };
+      // The English translation's passages first, then those found in the question's own words.
+      const passages = translation
+        ? mergePassages(
+            await retrieve(deps.db, deps.index, translation, options),
+            await retrieve(deps.db, deps.index, query, options),
+          )
+        : await retrieve(deps.db, deps.index, query, options);
       progress('Writing the answer…');
-      const extractive = composeAnswer(query, passages);
+      const extractive = composeAnswer(translation ?? query, passages);
       // The model writes only when the knowledge base has something on the question.
       const written =
         extractive.found && deps.llm ? await composeWithLlm(deps.llm, query, passages, deps.log) : null;
@@ -107,4 +121,9 @@ export async function answerQuestion(
   } finally {
     progress('');
   }
+}
+
+function mergePassages(first: Passage[], second: Passage[]): Passage[] {
+  const seen = new Set(first.map((p) => p.chunkId));
+  return [...first, ...second.filter((p) => !seen.has(p.chunkId))];
 }

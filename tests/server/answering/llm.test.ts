@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questions } from '../../../src/server/db/schema';
 import { askOnce, openChatSocket, signedInChatUser, type ChatClient } from '../../support/chat';
 import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
 import { material } from '../../support/shared';
@@ -7,6 +9,7 @@ import { startTestServer, type TestServer } from '../../support/server';
 
 // A local server speaking the OpenAI chat-completions protocol, standing for the remote model.
 let completion = '';
+const translation = 'What does the accessibility checker look for?';
 let status = 200;
 const received: {
   authorization?: string;
@@ -21,16 +24,15 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      received.push({
-        authorization: req.headers.authorization,
-        body: JSON.parse(body) as (typeof received)[0]['body'],
-      });
+      const parsed = JSON.parse(body) as (typeof received)[0]['body'];
+      received.push({ authorization: req.headers.authorization, body: parsed });
       if (req.url !== '/v1/chat/completions') return void res.writeHead(404).end();
+      // The translator's request is told to translate; every other request is the composer's.
+      const translating = parsed.messages[0]?.content.startsWith('Translate') ?? false;
+      const content = translating ? translation : completion;
       res
         .writeHead(status, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: completion } }] }),
-        );
+        .end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }));
     });
   });
   await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', resolve));
@@ -89,5 +91,27 @@ describe('answers written by an OpenAI-compatible model', () => {
     const before = received.length;
     await ask('Which volcano erupted in Iceland during 2010?');
     expect(received.length).toBe(before);
+  });
+});
+
+describe('questions in another language', () => {
+  it('are translated by the model, recorded as a translation event, and answered from English passages', async () => {
+    status = 200;
+    completion = 'NOT_IN_KNOWLEDGE_BASE';
+    const answer = await ask('एक्सेसिबिलिटी चेकर किन चीज़ों की तलाश करता है? कृपया विस्तार से बताइए।');
+    // Without the translation the Hindi words find nothing in this English document.
+    expect(answer.content.response.answer).toContain('**Accessibility Checker In Office 2010**');
+    const [row] = await t.server.database.db
+      .select()
+      .from(questions)
+      .where(eq(questions.id, answer.content.questionId!));
+    expect(row!.language).toBe('hi');
+    expect(row!.history.map((e) => e.type)).toEqual([
+      'detect-language-query',
+      'detected-language',
+      'translation',
+      'query-response',
+    ]);
+    expect(row!.history[2]?.text).toBe(translation);
   });
 });
