@@ -134,3 +134,89 @@ export interface ListAnswer<T> {
   data: T[];
   total: number;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Users, questions and projects (SPEC §3, §7 Admin)
+
+export const listBody = z.object({
+  queryingApp,
+  query: z.object({}).passthrough().default({}),
+  queryOptions,
+  search: z.string().max(500).optional(),
+});
+export type ListBody = z.infer<typeof listBody>;
+
+const userId = z.uuid({ error: 'The user is missing or not valid.' });
+
+export const blockUserBody = z.object({
+  queryingApp,
+  userId,
+  block: z.boolean({ error: 'block must be true or false.' }),
+});
+
+export const makeUserAdminBody = z.object({
+  queryingApp,
+  userId,
+  makeAdmin: z.boolean({ error: 'makeAdmin must be true or false.' }),
+  adminFor: z.array(z.enum(QUERYING_APPS)).max(QUERYING_APPS.length).default([]),
+});
+
+export const createProjectBody = z.object({
+  name: z
+    .string({ error: 'Please enter a project name.' })
+    .trim()
+    .min(1, { error: 'Please enter a project name.' })
+    .max(100, { error: 'The project name is too long (100 characters at most).' }),
+  description: z
+    .string({ error: 'Please enter a project description.' })
+    .trim()
+    .min(1, { error: 'Please enter a project description.' })
+    .max(1000, { error: 'The description is too long (1,000 characters at most).' }),
+});
+
+/** SPEC §3 User (admin view). Contact details are masked for admins who are not super admins. */
+export interface UserAdminView {
+  _id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  whatsappId: string | null;
+  isAdmin: boolean;
+  adminType: 'super' | 'admin' | null;
+  isAdminFor: string[];
+  emailVerified: boolean;
+  phoneVerified: boolean;
+  isBlocked: boolean;
+  isActive: boolean;
+}
+
+/** SPEC §3 History event. */
+export interface HistoryEventView {
+  type: string;
+  timestamp: string;
+  text?: string;
+  query?: string;
+  answer?: string;
+  error?: string;
+  message?: string;
+  lang_name?: string;
+}
+
+/** SPEC §3 Question record, with what the Questions table shows. */
+export interface QuestionView {
+  _id: string;
+  query: string;
+  history: HistoryEventView[];
+  queryTimestamp: string;
+  answeredAt: string | null;
+  sourceMode: 'web' | 'wa';
+  project: string;
+  askedVia: string;
+  language: string;
+  status: 'pending' | 'answered' | 'failed';
+}
+
+export interface CreateProjectAnswer {
+  projectId: string;
+  apiKey: string;
+}
