@@ -19,14 +19,14 @@ export const queryOptions = z
   .default({ limit: 10, skip: 0 });
 
 /** Every admin list call: paging plus the `key: value` search of the table. */
-const listBody = {
+const listFields = {
   queryingApp,
   queryOptions,
   search: z.string().max(500).optional(),
 };
 
 export const getDataBankBody = z.object({
-  ...listBody,
+  ...listFields,
   query: z.object({ source: z.string().max(100).optional() }).default({}),
   onlySources: z.boolean().optional(),
   onlyActiveSources: z.boolean().optional(),
@@ -34,7 +34,7 @@ export const getDataBankBody = z.object({
 export type GetDataBankBody = z.infer<typeof getDataBankBody>;
 
 export const getPendingDataBody = z.object({
-  ...listBody,
+  ...listFields,
   query: z
     .object({
       source: z.string().max(100).optional(),
@@ -138,12 +138,7 @@ export interface ListAnswer<T> {
 // ---------------------------------------------------------------------------------------------
 // Users, questions and projects (SPEC §3, §7 Admin)
 
-export const listBody = z.object({
-  queryingApp,
-  query: z.object({}).passthrough().default({}),
-  queryOptions,
-  search: z.string().max(500).optional(),
-});
+export const listBody = z.object({ ...listFields, query: z.object({}).passthrough().default({}) });
 export type ListBody = z.infer<typeof listBody>;
 
 const userId = z.uuid({ error: 'The user is missing or not valid.' });
