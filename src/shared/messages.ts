@@ -47,5 +47,9 @@ export const serverMessages = {
   projectForbidden: 'You are not an admin of this project.',
   sourceNotFound: 'That source does not exist.',
   sourceNameTaken: 'A source with this name already exists in this project.',
+  userNotFound: 'That user does not exist.',
+  cannotBlockSelf: 'You cannot block your own account.',
+  cannotDemoteSelf: 'You cannot remove your own admin rights.',
+  lastSuperAdmin: 'This is the last super admin; make another super admin first.',
   sourceDisabled: 'That source is disabled. Enable it before adding data to it.',
 } as const;

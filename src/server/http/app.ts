@@ -13,6 +13,7 @@ import { attachRedisAdapter } from '../realtime/redis-adapter';
 import { registerErrorHandler } from './errors';
 import { registerOriginGuard } from './origin-guard';
 import { registerStaticShell } from './static-shell';
+import { registerAdminRoutes } from './admin-routes';
 import { loadEmbedder } from '../knowledge/index/embeddings';
 import { SearchIndex } from '../knowledge/index/search-index';
 import { registerKnowledgeRoutes } from '../knowledge/routes';
@@ -80,6 +81,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     config.RECRAWL_HOURS * 3_600_000,
   );
   registerKnowledgeRoutes(app, { db, worker, maxUploadFiles: config.MAX_UPLOAD_FILES });
+  registerAdminRoutes(app, db);
   app.get('/api/health', () => ({ ok: true, database: database.kind }));
   const servesApp = await registerStaticShell(app, config.STATIC_DIR);
   if (!servesApp)

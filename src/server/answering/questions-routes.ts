@@ -1,0 +1,57 @@
+import { and, count, desc, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { listBody, type QuestionView } from '../../shared/admin/schemas';
+import type { Db } from '../db/client';
+import { questions } from '../db/schema';
+import { requireAdmin } from '../http/admin-guard';
+import { parseBody } from '../http/errors';
+import { searchFilter } from '../knowledge/search-filter';
+
+type QuestionRow = typeof questions.$inferSelect;
+
+const present = (q: QuestionRow): QuestionView => ({
+  _id: q.id,
+  query: q.query,
+  history: q.history,
+  queryTimestamp: q.queryTimestamp.toISOString(),
+  answeredAt: q.answeredAt?.toISOString() ?? null,
+  sourceMode: q.sourceMode,
+  project: q.project,
+  askedVia: q.askedVia,
+  language: q.language,
+  status: q.status,
+});
+
+/** SPEC §7 get_questions: every question of the admin's projects, newest first, with its history. */
+export function registerQuestionAdminRoutes(app: FastifyInstance, db: Db): void {
+  app.post('/admin/get_questions', async (request) => {
+    const auth = await requireAdmin(db, request);
+    const body = parseBody(listBody, request.body);
+    if (auth.user.isAdminFor.length === 0) return { data: [], total: 0 };
+    const where = and(
+      inArray(questions.project, auth.user.isAdminFor),
+      searchFilter(body.search, {
+        question: questions.query,
+        query: questions.query,
+        answer: questions.history,
+        mode: questions.event,
+        project: questions.project,
+        asked_via: questions.askedVia,
+        language: questions.language,
+        status: questions.status,
+        source_mode: questions.sourceMode,
+      }),
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(questions)
+        .where(where)
+        .orderBy(desc(questions.queryTimestamp), desc(questions.id))
+        .limit(body.queryOptions.limit)
+        .offset(body.queryOptions.skip),
+      db.select({ n: count() }).from(questions).where(where),
+    ]);
+    return { data: rows.map(present), total: Number(total?.n ?? 0) };
+  });
+}
