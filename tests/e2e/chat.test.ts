@@ -89,8 +89,9 @@ describe('asking in Chromium against the real server', () => {
     await second.getByText('Connected', { exact: false }).first().waitFor({ timeout: 20_000 });
     const me = await first.request.get('/auth/getme');
     const { id } = (await me.json()) as { id: string };
-    const sockets = await t.server.io.fetchSockets();
-    expect(sockets.filter((s) => s.data.userId === id).length).toBe(1);
+    const connections = async () =>
+      (await t.server.io.fetchSockets()).filter((s) => s.data.userId === id).length;
+    await expect.poll(connections).toBe(1);
 
     await field(first).fill('What is a landmark region?');
     await first.keyboard.press('Enter');
