@@ -67,6 +67,19 @@ const schema = z.object({
   LLM_BASE_URL: url(['http:', 'https:']).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** An OpenAI-compatible speech-to-text endpoint (POST <url>/audio/transcriptions); else Whisper from MODELS_DIR. */
+  STT_BASE_URL: url(['http:', 'https:']).optional(),
+  STT_API_KEY: z.string().min(1).optional(),
+  STT_MODEL: z.string().min(1).default('whisper-1'),
+  /** The Whisper model: a folder under MODELS_DIR in Transformers.js layout. */
+  WHISPER_MODEL: z.string().min(1).default('whisper-base'),
+  /** Speaking rate of the spoken answers, in words per minute (eSpeak NG). */
+  TTS_VOICE_RATE: z.coerce
+    .number({ error: 'must be a number of words per minute' })
+    .int()
+    .min(80)
+    .max(450)
+    .default(170),
   /** Most files one Add Data upload may carry (SPEC §9). */
   MAX_UPLOAD_FILES: z.coerce.number().int().min(1).max(500).default(50),
 });

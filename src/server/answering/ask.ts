@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnswerResponse, QuestionEvent } from '../../shared/chat/protocol';
 import type { Db } from '../db/client';
-import type { HistoryEvent } from '../db/schema';
+import { questions, type HistoryEvent } from '../db/schema';
 import { detectLanguage } from '../knowledge/index/language';
 import type { SearchIndex } from '../knowledge/index/search-index';
 import { composeAnswer } from './composer';
@@ -10,6 +11,8 @@ import { appendHistory, completeQuestion, historyEvent, recordQuestion } from '.
 import { retrieve, type Passage } from './retrieval';
 import { statsAnswer } from './stats';
 import { translateToEnglish } from './translate';
+import { VoiceError, voiceMessages } from '../voice/errors';
+import type { VoiceService } from '../voice/service';
 
 export interface AskDeps {
   db: Db;
@@ -17,6 +20,8 @@ export interface AskDeps {
   log: FastifyBaseLogger;
   /** An OpenAI-compatible endpoint that writes answers from the passages (LLM_BASE_URL). */
   llm?: LlmSettings | undefined;
+  /** Speech recognition and spoken answers (question-voice); without it voice questions get an error. */
+  voice?: VoiceService | undefined;
 }
 
 export interface Asker {
@@ -28,13 +33,18 @@ export interface Asker {
   sourceMode: 'web' | 'wa';
 }
 
-export const VOICE_NOT_AVAILABLE = 'Voice questions are not available yet. Please type your question.';
+/** The answer to a voice question on a server without speech recognition. */
+export const VOICE_NOT_AVAILABLE = voiceMessages.noEngine;
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
 /**
  * The answer pipeline of DECISIONS §4: record the question, detect its language, retrieve from
  * the enabled sources of the project, compose, record the answer. `progress` carries the
- * articulating notes ('' removes the last one).
+ * articulating notes ('' removes the last one). A voice question's recording (`audio`, MP3) is
+ * transcribed first (a voice-query event holds the words) and its answer is also spoken.
+ * `inTurn` runs the searching and writing, the database's share, when the answering limiter
+ * allows: a voice question waits for its turn only once its words are known, so a slow
+ * recognition holds up no one else's answer.
  */
 export async function answerQuestion(
   deps: AskDeps,
@@ -42,6 +52,8 @@ export async function answerQuestion(
   event: QuestionEvent,
   query: string,
   progress: (text: string) => void,
+  audio?: Uint8Array,
+  inTurn: <T>(task: () => Promise<T>) => Promise<T> = (task) => task(),
 ): Promise<{ questionId: string; response: AnswerResponse }> {
   const record = await recordQuestion(deps.db, {
     userId: asker.userId,
@@ -53,65 +65,45 @@ export async function answerQuestion(
     query,
     history: [],
   });
+  // For a voice question, the words heard (until then, nothing).
+  let understood = event === 'question-voice' ? '' : query;
   const respond = (fields: Partial<AnswerResponse>): AnswerResponse => ({
     answer: '',
     error: null,
-    text: query,
+    text: understood,
     audioPath: null,
     links: [],
     ...fields,
   });
+  let heard = false;
   try {
     if (event === 'question-voice') {
-      await completeQuestion(deps.db, record.id, 'failed', [
-        historyEvent('error', { message: VOICE_NOT_AVAILABLE }),
-      ]);
-      return { questionId: record.id, response: respond({ error: VOICE_NOT_AVAILABLE }) };
+      query = understood = await transcribe(deps, audio, progress);
+      heard = true;
+      await appendHistory(deps.db, record.id, [historyEvent('voice-query', { text: query })]);
+      await deps.db.update(questions).set({ query }).where(eq(questions.id, record.id));
     }
-    progress('Reading your question…');
-    const language = detectLanguage(query);
-    const detected: HistoryEvent[] = [
-      historyEvent('detect-language-query', { query }),
-      historyEvent('detected-language', {
-        lang_name: language ? (languageNames.of(language) ?? language) : 'Unknown',
-      }),
-    ];
-    // A question in another language is also searched in English when a translator is configured.
-    const translation =
-      language && language !== 'en' && event === 'question-text'
-        ? await translateToEnglish(deps.llm, query, deps.log)
-        : null;
-    if (translation) detected.push(historyEvent('translation', { text: translation, query }));
-    await appendHistory(deps.db, record.id, detected, language);
-
-    progress('Searching the knowledge base…');
-    let answer: string;
-    let links: AnswerResponse['links'] = [];
-    if (event === 'question-stats') {
-      answer = await statsAnswer(deps.db, deps.index, query, [asker.project]);
-    } else {
-      const options = { projects: [asker.project], limit: 8 };
-      // The English translation's passages first, then those found in the question's own words.
-      const passages = translation
-        ? mergePassages(
-            await retrieve(deps.db, deps.index, translation, options),
-            await retrieve(deps.db, deps.index, query, options),
-          )
-        : await retrieve(deps.db, deps.index, query, options);
-      progress('Writing the answer…');
-      const extractive = composeAnswer(translation ?? query, passages);
-      // The model writes only when the knowledge base has something on the question.
-      const written =
-        extractive.found && deps.llm ? await composeWithLlm(deps.llm, query, passages, deps.log) : null;
-      const composed = written ?? extractive;
-      answer = composed.answer;
-      links = composed.links;
-    }
+    const { answer, links, language } = await inTurn(() =>
+      answerInWords(deps, asker, event, query, record.id, progress),
+    );
+    const audioPath = event === 'question-voice' ? await speak(deps, answer, language, progress) : null;
     await completeQuestion(deps.db, record.id, 'answered', [
       historyEvent('query-response', { query, answer }),
     ]);
-    return { questionId: record.id, response: respond({ answer, links }) };
+    return { questionId: record.id, response: respond({ answer, links, audioPath }) };
   } catch (error) {
+    if (error instanceof VoiceError) {
+      deps.log.info(
+        { questionId: record.id, reason: error.detail ?? error.message },
+        'voice question refused',
+      );
+      // The admin's history shows a voice question by its voice-query event, heard or not (SPEC §4).
+      await completeQuestion(deps.db, record.id, 'failed', [
+        ...(heard ? [] : [historyEvent('voice-query', { text: '' })]),
+        historyEvent('error', { message: error.message, ...(error.detail ? { error: error.detail } : {}) }),
+      ]).catch(() => undefined);
+      return { questionId: record.id, response: respond({ error: error.message }) };
+    }
     deps.log.error({ err: error, questionId: record.id }, 'answering failed');
     const message = 'Something went wrong while answering. Please try again.';
     await completeQuestion(deps.db, record.id, 'failed', [
@@ -120,6 +112,89 @@ export async function answerQuestion(
     return { questionId: record.id, response: respond({ error: message }) };
   } finally {
     progress('');
+  }
+}
+
+/** The text pipeline: the question's language, the passages of the project, the answer composed. */
+async function answerInWords(
+  deps: AskDeps,
+  asker: Asker,
+  event: QuestionEvent,
+  query: string,
+  recordId: string,
+  progress: (text: string) => void,
+): Promise<{ answer: string; links: AnswerResponse['links']; language: string }> {
+  progress('Reading your question…');
+  const language = detectLanguage(query);
+  const detected: HistoryEvent[] = [
+    historyEvent('detect-language-query', { query }),
+    historyEvent('detected-language', {
+      lang_name: language ? (languageNames.of(language) ?? language) : 'Unknown',
+    }),
+  ];
+  // A question in another language is also searched in English when a translator is configured.
+  const translation =
+    language && language !== 'en' && event !== 'question-stats'
+      ? await translateToEnglish(deps.llm, query, deps.log)
+      : null;
+  if (translation) detected.push(historyEvent('translation', { text: translation, query }));
+  await appendHistory(deps.db, recordId, detected, language);
+
+  progress('Searching the knowledge base…');
+  let answer: string;
+  let links: AnswerResponse['links'] = [];
+  if (event === 'question-stats') {
+    answer = await statsAnswer(deps.db, deps.index, query, [asker.project]);
+  } else {
+    const options = { projects: [asker.project], limit: 8 };
+    // The English translation's passages first, then those found in the question's own words.
+    const passages = translation
+      ? mergePassages(
+          await retrieve(deps.db, deps.index, translation, options),
+          await retrieve(deps.db, deps.index, query, options),
+        )
+      : await retrieve(deps.db, deps.index, query, options);
+    progress('Writing the answer…');
+    const extractive = composeAnswer(translation ?? query, passages);
+    // The model writes only when the knowledge base has something on the question.
+    const written =
+      extractive.found && deps.llm ? await composeWithLlm(deps.llm, query, passages, deps.log) : null;
+    const composed = written ?? extractive;
+    answer = composed.answer;
+    links = composed.links;
+  }
+  return { answer, links, language };
+}
+
+/** A voice question's words: the recording checked, decoded and transcribed (VoiceError when it cannot be). */
+async function transcribe(
+  deps: AskDeps,
+  audio: Uint8Array | undefined,
+  progress: (text: string) => void,
+): Promise<string> {
+  const unavailable = deps.voice ? deps.voice.unavailable() : VOICE_NOT_AVAILABLE;
+  if (unavailable || !deps.voice) throw new VoiceError(unavailable ?? VOICE_NOT_AVAILABLE);
+  if (!audio?.length) throw new VoiceError(voiceMessages.noRecording);
+  progress('Listening to your question…');
+  const recording = await deps.voice.prepare(audio);
+  progress('Writing down your question…');
+  return deps.voice.transcribe(recording);
+}
+
+/** The answer spoken; a failure leaves the answer as text only (logged), never the answer lost. */
+async function speak(
+  deps: AskDeps,
+  answer: string,
+  language: string,
+  progress: (text: string) => void,
+): Promise<string | null> {
+  if (!deps.voice) return null;
+  progress('Speaking the answer…');
+  try {
+    return (await deps.voice.speak(answer, language))?.file ?? null;
+  } catch (error) {
+    deps.log.error({ err: error }, 'the answer could not be spoken');
+    return null;
   }
 }
 

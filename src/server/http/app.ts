@@ -18,6 +18,8 @@ import { loadEmbedder } from '../knowledge/index/embeddings';
 import { SearchIndex } from '../knowledge/index/search-index';
 import { registerKnowledgeRoutes } from '../knowledge/routes';
 import { IngestionWorker } from '../knowledge/worker';
+import { registerTtsRoute } from '../voice/route';
+import { createVoiceService } from '../voice/service';
 
 export interface DishServer {
   app: FastifyInstance;
@@ -83,6 +85,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   registerKnowledgeRoutes(app, { db, worker, maxUploadFiles: config.MAX_UPLOAD_FILES });
   registerAdminRoutes(app, db);
   app.get('/api/health', () => ({ ok: true, database: database.kind }));
+  const voice = createVoiceService(config, app.log);
+  registerTtsRoute(app, voice.ttsDir);
   const servesApp = await registerStaticShell(app, config.STATIC_DIR);
   if (!servesApp)
     app.log.warn({ dir: config.STATIC_DIR }, 'no built app found; serving the API only (run npm run build)');
@@ -93,7 +97,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     : undefined;
   // PGlite runs one query at a time on this thread: interleaving questions there only slows each.
   const answeringConcurrency = database.kind === 'pglite' ? 1 : 4;
-  registerChatHandlers(io, { db, index, log: app.log, llm, answeringConcurrency });
+  registerChatHandlers(io, { db, index, log: app.log, llm, voice, answeringConcurrency });
   const detachRedis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
 
   let closing: Promise<void> | undefined;

@@ -82,24 +82,29 @@ export function registerChatHandlers(
       if (inFlight.has(socket.data.chatSessionId)) return refuse(event, BUSY_MESSAGE, query);
       if (!allowedNow(key)) return refuse(event, TOO_MANY_MESSAGE, query);
 
+      // Socket.IO hands binary over as a Buffer (a Uint8Array); an ArrayBuffer is wrapped, not copied.
+      const audio =
+        content.audioBuffer instanceof ArrayBuffer
+          ? new Uint8Array(content.audioBuffer)
+          : content.audioBuffer;
+
       inFlight.add(socket.data.chatSessionId);
       try {
         if (answering.queued > 0) articulate('Many people are asking right now; your question is in line…');
-        const { questionId, response } = await answering.run(() =>
-          answerQuestion(
-            deps,
-            {
-              userId: socket.data.userId,
-              chatSessionId: socket.data.chatSessionId,
-              project,
-              askedVia: socket.data.keyProject ?? project,
-              sourceMode: content.sourceMode,
-            },
-            event,
-            query,
-            articulate,
-          ),
-        );
+        const asker = {
+          userId: socket.data.userId,
+          chatSessionId: socket.data.chatSessionId,
+          project,
+          askedVia: socket.data.keyProject ?? project,
+          sourceMode: content.sourceMode,
+        };
+        // A recording is decoded and transcribed before its question takes an answering turn.
+        const { questionId, response } =
+          event === 'question-voice'
+            ? await answerQuestion(deps, asker, event, query, articulate, audio, (task) =>
+                answering.run(task),
+              )
+            : await answering.run(() => answerQuestion(deps, asker, event, query, articulate));
         send(event, response, questionId);
       } finally {
         inFlight.delete(socket.data.chatSessionId);

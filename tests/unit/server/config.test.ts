@@ -35,6 +35,9 @@ describe('loadConfig defaults', () => {
       ALLOW_REMOTE_MODELS: false,
       MAX_UPLOAD_FILES: 50,
       LLM_MODEL: 'gpt-4o-mini',
+      STT_MODEL: 'whisper-1',
+      WHISPER_MODEL: 'whisper-base',
+      TTS_VOICE_RATE: 170,
     });
   });
 
@@ -80,6 +83,11 @@ describe('loadConfig with values', () => {
       LLM_BASE_URL: 'http://llm.local/v1',
       LLM_API_KEY: 'sk-test',
       LLM_MODEL: 'local-model',
+      STT_BASE_URL: 'http://stt.local/v1',
+      STT_API_KEY: 'sk-stt',
+      STT_MODEL: 'whisper-large-v3',
+      WHISPER_MODEL: 'whisper-tiny',
+      TTS_VOICE_RATE: '150',
     });
     expect(config).toEqual({
       PORT: 8080,
@@ -109,6 +117,11 @@ describe('loadConfig with values', () => {
       LLM_BASE_URL: 'http://llm.local/v1',
       LLM_API_KEY: 'sk-test',
       LLM_MODEL: 'local-model',
+      STT_BASE_URL: 'http://stt.local/v1',
+      STT_API_KEY: 'sk-stt',
+      STT_MODEL: 'whisper-large-v3',
+      WHISPER_MODEL: 'whisper-tiny',
+      TTS_VOICE_RATE: 150,
     });
   });
 
@@ -153,6 +166,9 @@ describe('loadConfig refuses bad values, naming the variable', () => {
     ['RECRAWL_HOURS', 'daily', 'must be a number of hours'],
     ['CRAWL_ALLOW_PRIVATE', 'maybe', 'must be true or false'],
     ['MAX_UPLOAD_FILES', '0', ''],
+    ['STT_BASE_URL', 'ftp://stt.local', 'must be a URL starting with http:// or https://'],
+    ['TTS_VOICE_RATE', 'fast', 'must be a number of words per minute'],
+    ['TTS_VOICE_RATE', '20', ''],
   ])('%s=%s', (name, value, message) => {
     const text = failure({ [name]: value });
     const lines = text.split('\n');

@@ -1,0 +1,82 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { serverMessages } from '../../shared/messages';
+import { TTS_FILE } from './tts';
+
+/** The names never change what they hold (they are the hash of it): cache them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * GET /tts/<sha256>.mp3: the spoken answers under DATA_DIR/tts, as audio/mpeg with range
+ * requests (206) for players that seek, and long-lived caching. Any other name is a 404, so no
+ * path can reach outside the folder.
+ */
+export function registerTtsRoute(app: FastifyInstance, dir: string): void {
+  app.get<{ Params: { name: string } }>('/tts/:name', async (request, reply) => {
+    const { name } = request.params;
+    if (!TTS_FILE.test(name)) return notFound(reply);
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return notFound(reply);
+
+    const etag = `"${name.slice(0, 64)}"`;
+    reply
+      .header('content-type', 'audio/mpeg')
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', IMMUTABLE)
+      .header('etag', etag)
+      .header('last-modified', info.mtime.toUTCString());
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+
+    const size = info.size;
+    const range = parseRange(request.headers.range, size);
+    if (range === 'unsatisfiable') {
+      return reply
+        .status(416)
+        .type('application/json; charset=utf-8')
+        .header('content-range', `bytes */${size}`)
+        .send({ message: 'Range not satisfiable.' });
+    }
+    if (range) {
+      const [start, end] = range;
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${start}-${end}/${size}`)
+        .header('content-length', end - start + 1)
+        .send(createReadStream(file, { start, end }));
+    }
+    return reply.header('content-length', size).send(createReadStream(file));
+  });
+}
+
+function notFound(reply: FastifyReply) {
+  return reply.status(404).header('cache-control', 'no-cache').send({ message: serverMessages.notFound });
+}
+
+/**
+ * One `bytes=` range as [first, last] byte, null to send the whole file (no header, a header
+ * this does not read, or several ranges), or 'unsatisfiable' (RFC 9110 §14.1.2).
+ */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): [number, number] | null | 'unsatisfiable' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, from = '', to = ''] = match;
+  if (!from && !to) return null;
+  if (!from) {
+    // The last N bytes.
+    const suffix = Number(to);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return [Math.max(0, size - suffix), size - 1];
+  }
+  const start = Number(from);
+  if (start >= size) return 'unsatisfiable';
+  const end = to ? Math.min(Number(to), size - 1) : size - 1;
+  if (end < start) return null;
+  return [start, end];
+}

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import { prepareRecording, DEFAULT_LIMITS, type PreparedRecording } from './codecs';
+import { VoiceError, voiceMessages } from './errors';
+import type { Transcriber } from './stt';
+import { openAiTranscriber } from './stt-openai';
+import { findWhisperModel, whisperTranscriber, type LoadAsr } from './stt-whisper';
+import { Speaker, type SpokenAnswer } from './tts';
+
+/** Everything a voice question needs: the recording checked, its words, the answer spoken. */
+export interface VoiceService {
+  /** Which speech recognition this server has ('none' when it has none). */
+  readonly recognition: 'openai-compatible' | 'transformers.js' | 'none';
+  /** Null when voice questions can be answered; else the sentence to answer them with. */
+  unavailable(): string | null;
+  /** Decodes and checks the MP3; throws a VoiceError (too long, not MP3, silence…). */
+  prepare(mp3: Uint8Array): Promise<PreparedRecording>;
+  /** The recording's words; throws a VoiceError when there are none or no engine. */
+  transcribe(recording: PreparedRecording, language?: string): Promise<string>;
+  /** The answer as an MP3 under the TTS folder, or null when it has nothing to say. */
+  speak(answer: string, language?: string): Promise<SpokenAnswer | null>;
+  /** Where spoken answers are kept (DATA_DIR/tts), served at /tts/. */
+  readonly ttsDir: string;
+}
+
+type VoiceConfig = Pick<
+  Config,
+  | 'DATA_DIR'
+  | 'MODELS_DIR'
+  | 'ALLOW_REMOTE_MODELS'
+  | 'STT_BASE_URL'
+  | 'STT_API_KEY'
+  | 'STT_MODEL'
+  | 'WHISPER_MODEL'
+  | 'TTS_VOICE_RATE'
+>;
+
+/**
+ * Speech recognition by an OpenAI-compatible endpoint when STT_BASE_URL is set, else by Whisper
+ * through Transformers.js from MODELS_DIR/WHISPER_MODEL; the choice (or the lack of one) is logged
+ * once at start. Spoken answers by eSpeak NG need nothing installed.
+ */
+export function createVoiceService(
+  config: VoiceConfig,
+  log: FastifyBaseLogger,
+  overrides: { loadAsr?: LoadAsr } = {},
+): VoiceService {
+  let transcriber: Transcriber;
+  if (config.STT_BASE_URL) {
+    transcriber = openAiTranscriber({
+      baseUrl: config.STT_BASE_URL,
+      apiKey: config.STT_API_KEY,
+      model: config.STT_MODEL,
+    });
+    log.info(
+      { endpoint: config.STT_BASE_URL, model: config.STT_MODEL },
+      'voice questions: OpenAI-compatible transcription',
+    );
+  } else {
+    const settings = {
+      modelsDir: config.MODELS_DIR,
+      model: config.WHISPER_MODEL,
+      allowRemote: config.ALLOW_REMOTE_MODELS,
+      log,
+      ...(overrides.loadAsr ? { load: overrides.loadAsr } : {}),
+    };
+    const discovery = findWhisperModel(settings);
+    transcriber = whisperTranscriber(settings, discovery);
+    if (discovery.model?.dir)
+      log.info(
+        { model: discovery.model.dir, dtype: discovery.model.dtype },
+        'voice questions: Whisper (Transformers.js)',
+      );
+    else if (discovery.model)
+      log.info({ model: discovery.model.id }, 'voice questions: Whisper, downloaded on the first question');
+    else
+      log.warn(
+        { reason: discovery.reason },
+        `${voiceMessages.noEngine} Put a Whisper model in Transformers.js layout at ${path.join(config.MODELS_DIR, config.WHISPER_MODEL)}, set ALLOW_REMOTE_MODELS=true, or set STT_BASE_URL.`,
+      );
+  }
+  const speaker = new Speaker({ dir: path.join(config.DATA_DIR, 'tts'), rate: config.TTS_VOICE_RATE });
+  const unavailable = () => transcriber.unavailable();
+
+  return {
+    recognition: unavailable() ? 'none' : (transcriber.kind as VoiceService['recognition']),
+    unavailable,
+    ttsDir: speaker.dir,
+    prepare: (mp3) => prepareRecording(mp3, DEFAULT_LIMITS),
+    async transcribe(recording, language) {
+      const text = await transcriber.transcribe(recording, language ? { language } : {});
+      if (!/[\p{L}\p{N}]/u.test(text)) throw new VoiceError(voiceMessages.noWords);
+      return text;
+    },
+    speak: (answer, language) => speaker.speak(answer, language),
+  };
+}

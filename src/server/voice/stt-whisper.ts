@@ -1,0 +1,171 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Serial } from './cooperative';
+import { VoiceError, voiceMessages } from './errors';
+import type { PreparedRecording } from './codecs';
+import type { Transcriber } from './stt';
+
+/** The ONNX files a Transformers.js Whisper model is made of, without their dtype suffix. */
+const PARTS = ['encoder_model', 'decoder_model_merged'] as const;
+type Part = (typeof PARTS)[number];
+/** Quantized (q8) weights first, as MODELS.md recommends on CPU; full precision when only those exist. */
+const DTYPES = [
+  ['q8', '_quantized'],
+  ['fp32', ''],
+] as const;
+type Dtype = (typeof DTYPES)[number][0];
+
+/** A Whisper model as Transformers.js loads it. */
+export interface WhisperModel {
+  /** The id passed to Transformers.js: a folder under MODELS_DIR, or a Hub id when downloading. */
+  id: string;
+  /** Where it was found; null when it is to be downloaded (ALLOW_REMOTE_MODELS). */
+  dir: string | null;
+  dtype: Record<Part, Dtype>;
+}
+
+export type Discovery = { model: WhisperModel } | { model: null; reason: string };
+
+/**
+ * Finds MODELS_DIR/<name> in Transformers.js layout: config.json of a Whisper model, the tokenizer
+ * and feature-extractor files, and onnx/encoder_model*.onnx with onnx/decoder_model_merged*.onnx.
+ * With remote models allowed and none here, the Hub's onnx-community/<name> is downloaded on first use.
+ */
+export function findWhisperModel(options: {
+  modelsDir: string;
+  model: string;
+  allowRemote: boolean;
+}): Discovery {
+  const dir = path.join(options.modelsDir, options.model);
+  const local = inspectFolder(dir, options.model);
+  if (local.model || !options.allowRemote) return local;
+  const id = options.model.includes('/') ? options.model : `onnx-community/${options.model}`;
+  return { model: { id, dir: null, dtype: { encoder_model: 'q8', decoder_model_merged: 'q8' } } };
+}
+
+function inspectFolder(dir: string, id: string): Discovery {
+  const config = path.join(dir, 'config.json');
+  if (!existsSync(config)) return { model: null, reason: `no model folder with config.json at ${dir}` };
+  let modelType: unknown;
+  try {
+    modelType = (JSON.parse(readFileSync(config, 'utf8')) as { model_type?: unknown }).model_type;
+  } catch {
+    return { model: null, reason: `${config} is not valid JSON` };
+  }
+  if (modelType !== 'whisper')
+    return { model: null, reason: `${dir} holds a ${String(modelType)} model, not Whisper` };
+  const missing = ['tokenizer.json', 'preprocessor_config.json'].filter(
+    (f) => !existsSync(path.join(dir, f)),
+  );
+  if (missing.length) return { model: null, reason: `${dir} lacks ${missing.join(' and ')}` };
+  const dtype = {} as Record<Part, Dtype>;
+  for (const part of PARTS) {
+    const found = DTYPES.find(([, suffix]) => existsSync(path.join(dir, 'onnx', `${part}${suffix}.onnx`)));
+    if (!found)
+      return { model: null, reason: `${dir} has no onnx/${part}.onnx or onnx/${part}_quantized.onnx` };
+    dtype[part] = found[0];
+  }
+  return { model: { id, dir, dtype } };
+}
+
+/** What a loaded speech-recognition pipeline is called with (a Transformers.js ASR pipeline). */
+export type AsrPipeline = (
+  audio: Float32Array,
+  options: { language?: string; task: 'transcribe'; return_timestamps: false; chunk_length_s?: number },
+) => Promise<{ text: string } | { text: string }[]>;
+
+export type LoadAsr = (
+  model: WhisperModel,
+  options: { modelsDir: string; allowRemote: boolean },
+) => Promise<AsrPipeline>;
+
+/** Loads the pipeline with Transformers.js, offline unless remote models are allowed (MODELS.md). */
+export const loadTransformersAsr: LoadAsr = async (model, options) => {
+  const { env, pipeline } = await import('@huggingface/transformers');
+  env.allowLocalModels = true;
+  env.allowRemoteModels = options.allowRemote;
+  env.localModelPath = options.modelsDir;
+  const asr = await pipeline('automatic-speech-recognition', model.id, { device: 'cpu', dtype: model.dtype });
+  return (audio, asrOptions) => asr(audio, asrOptions);
+};
+
+/** Loaded pipelines by model, shared by every transcriber (and server) in the process. */
+const loaded = new Map<string, Promise<AsrPipeline>>();
+/** One recognition at a time: the ONNX runtime already uses every core for one. */
+const serial = new Serial();
+
+export interface WhisperSettings {
+  modelsDir: string;
+  model: string;
+  allowRemote: boolean;
+  /** How the pipeline is loaded; tests pass their own. */
+  load?: LoadAsr;
+  log?: { info(o: object, m: string): void; error(o: object, m: string): void };
+}
+
+/**
+ * Whisper through Transformers.js, fed the 16 kHz mono samples of the recording. The model is
+ * found when the transcriber is made, loaded on the first question, and shared after that. With
+ * no model, every voice question gets the no-engine sentence.
+ */
+export function whisperTranscriber(
+  settings: WhisperSettings,
+  discovery = findWhisperModel(settings),
+): Transcriber {
+  const load = settings.load ?? loadTransformersAsr;
+  const model = discovery.model;
+  const key = model ? `${settings.modelsDir}|${model.id}|${settings.allowRemote}` : '';
+
+  function pipelineFor(found: WhisperModel): Promise<AsrPipeline> {
+    let promise = loaded.get(key);
+    if (!promise) {
+      const started = performance.now();
+      promise = load(found, { modelsDir: settings.modelsDir, allowRemote: settings.allowRemote });
+      loaded.set(key, promise);
+      promise.then(
+        () =>
+          settings.log?.info(
+            { model: found.id, ms: Math.round(performance.now() - started) },
+            'Whisper model loaded',
+          ),
+        (error: unknown) => {
+          // A failed load (a damaged file, no network for a download) is tried again next time.
+          loaded.delete(key);
+          settings.log?.error({ err: error, model: found.id }, 'the Whisper model could not be loaded');
+        },
+      );
+    }
+    return promise;
+  }
+
+  return {
+    kind: 'transformers.js',
+    unavailable: () => (model ? null : voiceMessages.noEngine),
+    async transcribe(recording: PreparedRecording, options = {}) {
+      if (!model)
+        throw new VoiceError(voiceMessages.noEngine, 'reason' in discovery ? discovery.reason : undefined);
+      if (recording.sampleRate !== 16_000) throw new Error('Whisper needs 16 kHz audio');
+      let asr: AsrPipeline;
+      try {
+        asr = await pipelineFor(model);
+      } catch (error) {
+        throw new VoiceError(voiceMessages.noEngine, `loading ${model.id}: ${(error as Error).message}`);
+      }
+      const output = await serial
+        .run(() =>
+          asr(recording.samples, {
+            task: 'transcribe',
+            return_timestamps: false,
+            ...(options.language ? { language: options.language } : {}),
+            // Whisper hears 30 s at a time; a recording at the limit's slack is cut into windows.
+            ...(recording.durationMs > 30_000 ? { chunk_length_s: 30 } : {}),
+          }),
+        )
+        .catch((error: unknown) => {
+          throw new VoiceError(voiceMessages.engineFailed, (error as Error).message);
+        });
+      const text = Array.isArray(output) ? output.map((o) => o.text).join(' ') : output.text;
+      return text.trim();
+    },
+  };
+}

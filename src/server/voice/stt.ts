@@ -1,0 +1,11 @@
+import type { PreparedRecording } from './codecs';
+
+/** Speech to text, by whichever engine this server has (DECISIONS §4 Voice). */
+export interface Transcriber {
+  /** 'openai-compatible' or 'transformers.js'. */
+  readonly kind: string;
+  /** Null when it can take recordings; else the sentence to answer voice questions with. */
+  unavailable(): string | null;
+  /** The recording's words. Throws a VoiceError with a sentence for the user when it cannot. */
+  transcribe(recording: PreparedRecording, options?: { language?: string }): Promise<string>;
+}

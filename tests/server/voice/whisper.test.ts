@@ -1,0 +1,173 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/server/config';
+import { VoiceError, voiceMessages } from '../../../src/server/voice/errors';
+import { createVoiceService } from '../../../src/server/voice/service';
+import {
+  findWhisperModel,
+  loadTransformersAsr,
+  whisperTranscriber,
+  type AsrPipeline,
+  type LoadAsr,
+} from '../../../src/server/voice/stt-whisper';
+import { prepareRecording } from '../../../src/server/voice/codecs';
+import { sharedPath } from '../../support/shared';
+import { JFK_SECONDS, jfkMp3 } from './audio';
+
+let root: string;
+const silent = pino({ level: 'silent' });
+
+/** A folder laid out like a Transformers.js Whisper model, with placeholder (not real) weights. */
+async function fakeWhisperFolder(name: string, suffix = '_quantized'): Promise<string> {
+  const dir = path.join(root, name);
+  await mkdir(path.join(dir, 'onnx'), { recursive: true });
+  await writeFile(path.join(dir, 'config.json'), JSON.stringify({ model_type: 'whisper' }));
+  await writeFile(path.join(dir, 'tokenizer.json'), '{}');
+  await writeFile(path.join(dir, 'preprocessor_config.json'), '{}');
+  for (const part of ['encoder_model', 'decoder_model_merged'])
+    await writeFile(path.join(dir, 'onnx', `${part}${suffix}.onnx`), 'not a model');
+  return dir;
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'dish-models-'));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+async function refusal(promise: Promise<unknown>): Promise<VoiceError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(VoiceError);
+  return error as VoiceError;
+}
+
+describe('finding the Whisper model (Transformers.js layout under MODELS_DIR)', () => {
+  it('finds none in an empty MODELS_DIR, and says where it looked', async () => {
+    const empty = await mkdtemp(path.join(root, 'empty-'));
+    const found = findWhisperModel({ modelsDir: empty, model: 'whisper-base', allowRemote: false });
+    expect(found.model).toBeNull();
+    expect('reason' in found && found.reason).toContain(path.join(empty, 'whisper-base'));
+  });
+
+  it('finds none in ../shared/fixtures, where only the embedding plumbing model is', () => {
+    const fixtures = sharedPath('fixtures');
+    expect(
+      findWhisperModel({ modelsDir: fixtures, model: 'whisper-base', allowRemote: false }).model,
+    ).toBeNull();
+    // A Transformers.js model folder, but not a Whisper one.
+    const other = findWhisperModel({
+      modelsDir: fixtures,
+      model: 'embedding-plumbing-random',
+      allowRemote: false,
+    });
+    expect(other.model).toBeNull();
+    expect('reason' in other && other.reason).toMatch(/holds a bert model, not Whisper/);
+  });
+
+  it('finds a complete folder, quantized weights first, full precision otherwise', async () => {
+    const q8 = await fakeWhisperFolder('whisper-q8');
+    expect(findWhisperModel({ modelsDir: root, model: 'whisper-q8', allowRemote: false }).model).toEqual({
+      id: 'whisper-q8',
+      dir: q8,
+      dtype: { encoder_model: 'q8', decoder_model_merged: 'q8' },
+    });
+    await fakeWhisperFolder('whisper-fp32', '');
+    expect(
+      findWhisperModel({ modelsDir: root, model: 'whisper-fp32', allowRemote: false }).model?.dtype,
+    ).toEqual({
+      encoder_model: 'fp32',
+      decoder_model_merged: 'fp32',
+    });
+  });
+
+  it('names what a folder lacks', async () => {
+    const dir = await fakeWhisperFolder('whisper-broken');
+    await rm(path.join(dir, 'onnx', 'decoder_model_merged_quantized.onnx'));
+    await rm(path.join(dir, 'tokenizer.json'));
+    const found = findWhisperModel({ modelsDir: root, model: 'whisper-broken', allowRemote: false });
+    expect('reason' in found && found.reason).toMatch(/lacks tokenizer\.json/);
+    await writeFile(path.join(dir, 'tokenizer.json'), '{}');
+    const again = findWhisperModel({ modelsDir: root, model: 'whisper-broken', allowRemote: false });
+    expect('reason' in again && again.reason).toMatch(/no onnx\/decoder_model_merged\.onnx/);
+  });
+
+  it('with ALLOW_REMOTE_MODELS and nothing here, plans to download onnx-community/<name> with q8 weights', () => {
+    expect(findWhisperModel({ modelsDir: root, model: 'whisper-base', allowRemote: true }).model).toEqual({
+      id: 'onnx-community/whisper-base',
+      dir: null,
+      dtype: { encoder_model: 'q8', decoder_model_merged: 'q8' },
+    });
+    expect(
+      findWhisperModel({ modelsDir: root, model: 'Xenova/whisper-tiny', allowRemote: true }).model?.id,
+    ).toBe('Xenova/whisper-tiny');
+  });
+});
+
+describe('the Whisper transcriber', () => {
+  it('without a model: unavailable, and a transcription attempt gets the no-engine sentence', async () => {
+    const transcriber = whisperTranscriber({
+      modelsDir: sharedPath('fixtures'),
+      model: 'whisper-base',
+      allowRemote: false,
+    });
+    expect(transcriber.unavailable()).toBe(
+      'Voice questions need a speech-recognition model, and none is installed on this server.',
+    );
+    const recording = await prepareRecording(jfkMp3());
+    expect((await refusal(transcriber.transcribe(recording))).message).toBe(voiceMessages.noEngine);
+  });
+
+  it('is fed the prepared recording: 16 kHz mono Float32, the whole 11 s; loads the model once', async () => {
+    await fakeWhisperFolder('whisper-fed');
+    const calls: { audio: Float32Array; options: Parameters<AsrPipeline>[1] }[] = [];
+    let loads = 0;
+    const load: LoadAsr = (model, options) => {
+      loads++;
+      expect(model.dtype).toEqual({ encoder_model: 'q8', decoder_model_merged: 'q8' });
+      expect(options).toEqual({ modelsDir: root, allowRemote: false });
+      return Promise.resolve((audio, asrOptions) => {
+        calls.push({ audio, options: asrOptions });
+        return Promise.resolve({
+          text: ' And so my fellow Americans, ask not what your country can do for you ',
+        });
+      });
+    };
+    const config = loadConfig({ DATA_DIR: root, MODELS_DIR: root, WHISPER_MODEL: 'whisper-fed' });
+    const voice = createVoiceService(config, silent, { loadAsr: load });
+    expect(voice.recognition).toBe('transformers.js');
+    expect(voice.unavailable()).toBeNull();
+
+    const recording = await voice.prepare(jfkMp3());
+    expect(await voice.transcribe(recording)).toBe(
+      'And so my fellow Americans, ask not what your country can do for you',
+    );
+    await voice.transcribe(recording);
+    expect(loads).toBe(1);
+    const [{ audio, options }] = calls as [(typeof calls)[number]];
+    expect(audio).toBeInstanceOf(Float32Array);
+    expect(audio.length / 16_000).toBeCloseTo(JFK_SECONDS, 1);
+    expect(options).toEqual({ task: 'transcribe', return_timestamps: false });
+  });
+
+  it('a model that will not load (damaged weights) gives the no-engine sentence, and the server goes on', async () => {
+    await fakeWhisperFolder('whisper-damaged');
+    const transcriber = whisperTranscriber({
+      modelsDir: root,
+      model: 'whisper-damaged',
+      allowRemote: false,
+      load: loadTransformersAsr,
+    });
+    expect(transcriber.unavailable()).toBeNull();
+    const recording = await prepareRecording(jfkMp3());
+    const error = await refusal(transcriber.transcribe(recording));
+    expect(error.message).toBe(voiceMessages.noEngine);
+    expect(error.detail).toMatch(/whisper-damaged/);
+  }, 60_000);
+});
