@@ -13,8 +13,6 @@ import { LoginPage } from './features/auth/LoginPage';
 import { OtpLoginPage } from './features/auth/OtpLoginPage';
 import { RegisterPage } from './features/auth/RegisterPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
-import { AdminDashboardPage } from './features/admin/AdminDashboardPage';
-import { AddProjectPage } from './features/admin/AddProjectPage';
 import { NotFoundPage } from './features/notfound/NotFoundPage';
 
 interface RedirectSearch {
@@ -76,31 +74,51 @@ const chatRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/chat/ChatPage'), 'ChatPage'),
 });
 
-/** Admins only (DECISIONS §3): others are sent to their own dashboard. */
+/**
+ * Admins only (DECISIONS §3): others are sent to their own dashboard. The admin screens and their
+ * data cache (react-query) load when first opened, never with the landing page.
+ */
 const adminRoute = createRoute({
   getParentRoute: () => protectedRoute,
   id: 'admin',
   beforeLoad: ({ context }) => {
     if (!context.user.isAdmin) throw redirect({ to: '/dashboard' });
   },
+  component: lazyRouteComponent(() => import('./features/admin/AdminLayout'), 'AdminLayout'),
 });
+
+const ADMIN_TABS = ['users', 'questions', 'data'] as const;
+
+interface AdminDashboardSearch {
+  tab?: (typeof ADMIN_TABS)[number];
+}
 
 const adminDashboardRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/admindashboard',
-  component: AdminDashboardPage,
+  validateSearch: (search: Record<string, unknown>): AdminDashboardSearch => {
+    const tab = ADMIN_TABS.find((t) => t === search.tab);
+    return tab ? { tab } : {};
+  },
+  component: lazyRouteComponent(() => import('./features/admin/AdminDashboardPage'), 'AdminDashboardPage'),
+});
+
+const addDataRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/adminadddata',
+  component: lazyRouteComponent(() => import('./features/admin/AddDataPage'), 'AddDataPage'),
 });
 
 /** SPEC §6: anyone but a super admin is sent to /admindashboard if admin, else to /dashboard. */
 const addProjectRoute = createRoute({
-  getParentRoute: () => protectedRoute,
+  getParentRoute: () => adminRoute,
   path: '/superadminaddproject',
   beforeLoad: ({ context }) => {
     if (context.user.adminType !== 'super') {
       throw redirect({ to: context.user.isAdmin ? '/admindashboard' : '/dashboard' });
     }
   },
-  component: AddProjectPage,
+  component: lazyRouteComponent(() => import('./features/admin/AddProjectPage'), 'AddProjectPage'),
 });
 
 const routeTree = rootRoute.addChildren([
@@ -111,8 +129,7 @@ const routeTree = rootRoute.addChildren([
   protectedRoute.addChildren([
     dashboardRoute,
     chatRoute,
-    addProjectRoute,
-    adminRoute.addChildren([adminDashboardRoute]),
+    adminRoute.addChildren([adminDashboardRoute, addDataRoute, addProjectRoute]),
   ]),
 ]);
 

@@ -1,25 +1,103 @@
-import { Link } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
+import { useRef, type KeyboardEvent } from 'react';
 import { sessionUserAtom } from '../../state/auth';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { AdminHeader } from './AdminHeader';
+import { DataTab } from './DataTab';
+import { QuestionsTab } from './QuestionsTab';
+import { UsersTab } from './UsersTab';
 
-/** The admin dashboard's frame; its Users, Questions and Data tabs come with the admin capability. */
+type TabId = 'users' | 'questions' | 'data';
+
+const TABS: { id: TabId; label: string; hint: string }[] = [
+  { id: 'users', label: 'Users', hint: 'Manage users and their permissions.' },
+  { id: 'questions', label: 'Questions', hint: 'View Questions asked by users and their responses.' },
+  { id: 'data', label: 'Data', hint: 'View and manage data ingested into the Chatbot.' },
+];
+
+/**
+ * SPEC §2 /admindashboard: the header, then a tab bar (Users, Questions, Data; Users first).
+ * The tab is kept in the address (?tab=data), so coming back from Add Data reopens the Data tab.
+ * Arrow keys, Home and End move between tabs, which open as focus lands on them.
+ */
 export function AdminDashboardPage() {
   const user = useAtomValue(sessionUserAtom);
   const isSuper = user?.adminType === 'super';
   usePageTitle(isSuper ? 'Super Admin Dashboard' : 'Admin Dashboard');
+  const navigate = useNavigate();
+  const { tab } = useSearch({ strict: false });
+  const current = TABS.find((t) => t.id === tab) ?? TABS[0]!;
+  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
+
+  const open = (id: TabId, focus = false) => {
+    if (focus) tabRefs.current[id]?.focus();
+    if (id !== current.id) void navigate({ to: '/admindashboard', search: { tab: id }, replace: true });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = TABS.findIndex((t) => t.id === current.id);
+    const target =
+      event.key === 'ArrowRight'
+        ? TABS[(index + 1) % TABS.length]
+        : event.key === 'ArrowLeft'
+          ? TABS[(index - 1 + TABS.length) % TABS.length]
+          : event.key === 'Home'
+            ? TABS[0]
+            : event.key === 'End'
+              ? TABS[TABS.length - 1]
+              : undefined;
+    if (!target) return;
+    event.preventDefault();
+    open(target.id, true);
+  };
+
   return (
     <div className="admin">
-      <AdminHeader />
+      <AdminHeader titleIsHeading />
       <div className="admin-body">
-        <h1>{isSuper ? 'Super Admin Dashboard' : 'Admin Dashboard'}</h1>
-        <p>Signed in as {user?.name}.</p>
-        {isSuper ? (
-          <Link to="/superadminaddproject" className="button">
-            + Create Authorized Project
-          </Link>
-        ) : null}
+        <div role="tablist" aria-label="Admin sections" className="tab-bar">
+          {TABS.map((t) => {
+            const selected = t.id === current.id;
+            return (
+              <button
+                key={t.id}
+                ref={(el) => {
+                  tabRefs.current[t.id] = el;
+                }}
+                id={`admin-tab-${t.id}`}
+                type="button"
+                role="tab"
+                className="tab"
+                aria-selected={selected}
+                aria-controls={selected ? `admin-panel-${t.id}` : undefined}
+                tabIndex={selected ? 0 : -1}
+                onClick={() => open(t.id)}
+                onKeyDown={onKeyDown}
+              >
+                {t.label}
+              </button>
+            );
+          })}
+        </div>
+        <div
+          role="tabpanel"
+          id={`admin-panel-${current.id}`}
+          aria-labelledby={`admin-tab-${current.id}`}
+          aria-describedby={`admin-hint-${current.id}`}
+          className="tab-panel"
+        >
+          <p id={`admin-hint-${current.id}`} className="tab-hint">
+            {current.hint}
+          </p>
+          {current.id === 'users' ? (
+            <UsersTab />
+          ) : current.id === 'questions' ? (
+            <QuestionsTab />
+          ) : (
+            <DataTab />
+          )}
+        </div>
       </div>
     </div>
   );

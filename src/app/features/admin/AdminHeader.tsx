@@ -1,17 +1,57 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
+import { adminApi } from '../../api/admin';
 import { logout, sessionUserAtom } from '../../state/auth';
 import { Logo } from '../../ui/Logo';
+import { adminKeys } from './queryClient';
+import { adminToast, reasonOf } from './toasts';
 
-/** The admin screens' own header: the title for the admin's role and a logout icon button. */
-export function AdminHeader() {
+export const FORCE_STARTED = 'Processing of pending data has started.';
+
+/**
+ * SPEC §2 admin header: the title for the admin's role and a logout icon button; super admins
+ * also get '+ Create Authorized Project' and '(Force) Process Now'. On the dashboard the title is
+ * the page's h1; other admin pages have their own.
+ */
+export function AdminHeader({ titleIsHeading = false }: { titleIsHeading?: boolean }) {
   const user = useAtomValue(sessionUserAtom);
   const navigate = useNavigate();
-  const title = user?.adminType === 'super' ? 'Super Admin Dashboard' : 'Admin Dashboard';
+  const queryClient = useQueryClient();
+  const isSuper = user?.adminType === 'super';
+  const title = isSuper ? 'Super Admin Dashboard' : 'Admin Dashboard';
+
+  const force = useMutation({
+    mutationFn: adminApi.forceIngest,
+    onSuccess: async () => {
+      adminToast.success(FORCE_STARTED);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.pending }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.ingested }),
+      ]);
+    },
+    onError: (error) => adminToast.error(`Failed to start processing: ${reasonOf(error)}`),
+  });
+
   return (
     <header className="admin-header">
       <Logo />
-      <p className="admin-title">{title}</p>
+      {titleIsHeading ? <h1 className="admin-title">{title}</h1> : <p className="admin-title">{title}</p>}
+      {isSuper ? (
+        <nav className="admin-header-actions" aria-label="Super admin">
+          <Link to="/superadminaddproject" className="button button-on-brand">
+            + Create Authorized Project
+          </Link>
+          <button
+            type="button"
+            className="button button-on-brand"
+            disabled={force.isPending}
+            onClick={() => force.mutate()}
+          >
+            (Force) Process Now
+          </button>
+        </nav>
+      ) : null}
       <button
         type="button"
         className="icon-button"
@@ -19,6 +59,8 @@ export function AdminHeader() {
         title="Logout"
         onClick={async () => {
           await logout();
+          // The next person to sign in on this browser must not see this admin's lists.
+          queryClient.clear();
           await navigate({ to: '/login' });
         }}
       >

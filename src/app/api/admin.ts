@@ -1,0 +1,138 @@
+import type {
+  CreateProjectAnswer,
+  IngestedItemView,
+  ListAnswer,
+  PendingItemView,
+  QuestionView,
+  SourceView,
+  UserAdminView,
+} from '../../shared/admin/schemas';
+import { QUERYING_APP } from '../../shared/constants';
+import { messages } from '../../shared/messages';
+import { ApiError, apiRequest } from './client';
+
+/** What every admin table asks for: a page, its size and the `key: value` search as typed. */
+export interface PageRequest {
+  page: number;
+  size: number;
+  search: string;
+}
+
+export interface BulkUploadAnswer {
+  records: number;
+  refused?: { row: number; reason: string }[];
+}
+
+const queryingApp = QUERYING_APP;
+
+/** SPEC §7: every list call pages with limit and skip = (page - 1) × size; the search goes as typed. */
+export function listBody({ page, size, search }: PageRequest, query: Record<string, unknown> = {}) {
+  return {
+    queryingApp,
+    query,
+    queryOptions: { limit: size, skip: (page - 1) * size },
+    ...(search.trim() ? { search } : {}),
+  };
+}
+
+const post = <T>(path: string, data: unknown) => apiRequest<T>(path, { method: 'POST', data });
+
+/** SPEC §7 Admin calls (all POST and all carrying queryingApp), plus the template download. */
+export const adminApi = {
+  getUsers: (page: PageRequest) => post<ListAnswer<UserAdminView>>('/admin/get_users', listBody(page)),
+
+  blockUser: (userId: string, block: boolean) =>
+    post<{ user: UserAdminView }>('/admin/block_user', { queryingApp, userId, block }),
+
+  makeUserAdmin: (userId: string, makeAdmin: boolean) =>
+    post<{ user: UserAdminView }>('/admin/make_user_admin', {
+      queryingApp,
+      userId,
+      makeAdmin,
+      adminFor: [queryingApp],
+    }),
+
+  getQuestions: (page: PageRequest) => post<ListAnswer<QuestionView>>('/admin/get_questions', listBody(page)),
+
+  /** Every source of the admin's projects; the Available Sources table pages them itself. */
+  getSources: () =>
+    post<{ sources: SourceView[] }>('/admin/get_data_bank', { queryingApp, query: {}, onlySources: true }),
+
+  /** Enabled sources only: the choices of the Add Data form. */
+  getActiveSources: () =>
+    post<{ sources: SourceView[] }>('/admin/get_data_bank', {
+      queryingApp,
+      query: {},
+      onlyActiveSources: true,
+    }),
+
+  getIngested: (page: PageRequest, sourceId: string | null) =>
+    post<ListAnswer<IngestedItemView>>(
+      '/admin/get_data_bank',
+      listBody(page, sourceId ? { source: sourceId } : {}),
+    ),
+
+  getPending: (page: PageRequest, sourceId: string | null) =>
+    post<ListAnswer<PendingItemView>>(
+      '/admin/get_pending_data',
+      listBody(page, { status: { $ne: 'completed' }, ...(sourceId ? { source: sourceId } : {}) }),
+    ),
+
+  addSource: (name: string, project: string) =>
+    post<{ source: SourceView }>('/admin/add_source', { queryingApp, name, project, is_active: true }),
+
+  setSourceActive: (sourceId: string, isActive: boolean) =>
+    post<{ source: SourceView }>('/admin/edit_source', {
+      queryingApp,
+      sourceId,
+      sourceData: { is_active: isActive },
+    }),
+
+  deleteSource: (sourceId: string) => post<unknown>('/admin/delete_source', { queryingApp, sourceId }),
+
+  forceIngest: () => post<{ started: boolean }>('/admin/force_ingest_data', { queryingApp }),
+
+  /** Multipart: the fields of the single-item form plus the files (repeated `files`). */
+  addData: (form: FormData) => {
+    form.set('queryingApp', queryingApp);
+    return post<{ records: number }>('/admin/add_data', form);
+  },
+
+  bulkUpload: (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return post<BulkUploadAnswer>('/admin/bulk_upload_file', form);
+  },
+
+  /** GET /admin/get_template: the XLSX, read as binary (SPEC §7 binary download helper). */
+  getTemplate: () => downloadBlob('/admin/get_template'),
+
+  createProject: (name: string, description: string) =>
+    post<Partial<CreateProjectAnswer>>('/project_auth/create_project', { name, description }),
+};
+
+/** Fetches binary data with the session cookie; a failure says 'Failed to fetch blob data' (SPEC §8). */
+export async function downloadBlob(path: string, method: 'GET' | 'POST' = 'GET'): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method, credentials: 'include' });
+  } catch {
+    throw new ApiError(messages.blobFetchFailed, 0);
+  }
+  if (!response.ok) throw new ApiError(messages.blobFetchFailed, response.status);
+  return response.blob();
+}
+
+/** Saves a blob under `fileName` through a temporary download link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the address goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,359 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { IngestedItemView, PendingItemView, SourceView } from '../../../shared/admin/schemas';
+import { messages } from '../../../shared/messages';
+import { adminApi, type PageRequest } from '../../api/admin';
+import { sessionUserAtom } from '../../state/auth';
+import { Modal } from './Modal';
+import { adminKeys } from './queryClient';
+import { DataTable } from './table/DataTable';
+import { pageLocally, type Column } from './table/format';
+import { RowAction } from './table/RowAction';
+import { adminToast, reasonOf } from './toasts';
+
+/** SPEC §8 source toasts, word for word. */
+const sourceToasts = {
+  added: 'Source added successfully.',
+  enabled: 'Source enabled successfully.',
+  disabled: 'Source disabled successfully.',
+  deleted: 'Source deleted successfully.',
+  addFailed: 'Failed to add source. Please try again.',
+  enableFailed: 'Failed to enable source. Please try again.',
+  disableFailed: 'Failed to disable source. Please try again.',
+  deleteFailed: 'Failed to delete source. Please try again.',
+};
+
+type View =
+  | { screen: 'sources' }
+  | { screen: 'pending'; source: SourceView | null }
+  | { screen: 'ingested'; source: SourceView | null };
+
+const sourceColumns: Column<SourceView>[] = [
+  { key: 'name', header: 'Name', value: (s) => s.name },
+  { key: 'enabled', header: 'Enabled', value: (s) => s.is_active },
+];
+
+// The project column is searchable (`project: dish`) though the table shows only Name and Enabled.
+const sourceSearchColumns: Column<SourceView>[] = [
+  ...sourceColumns,
+  { key: 'project', header: 'Project', value: (s) => s.project },
+];
+
+const fetchSources = async (request: PageRequest) =>
+  pageLocally((await adminApi.getSources()).sources, sourceSearchColumns, request);
+
+const pendingColumns: Column<PendingItemView>[] = [
+  { key: 'data_type', header: 'Data Type', value: (p) => p.data_type },
+  { key: 'source', header: 'Source', value: (p) => p.source },
+  { key: 'description', header: 'Description', value: (p) => p.description },
+  { key: 'title', header: 'Title', value: (p) => p.title },
+  { key: 'url', header: 'URL', value: (p) => p.url, kind: 'url' },
+  { key: 'depth', header: 'Depth', value: (p) => p.depth },
+  { key: 'status', header: 'Status', value: (p) => p.status, kind: 'status' },
+  { key: 'error', header: 'Error', value: (p) => p.error },
+];
+
+const ingestedColumns: Column<IngestedItemView>[] = [
+  { key: 'data_type', header: 'Data Type', value: (i) => i.resource_type },
+  { key: 'source', header: 'Source', value: (i) => i.source },
+  { key: 'project', header: 'Project', value: (i) => i.project },
+  { key: 'title', header: 'Title', value: (i) => i.title },
+  { key: 'body', header: 'Body', value: (i) => i.body },
+  { key: 'url', header: 'URL', value: (i) => i.url, kind: 'url' },
+  { key: 'country', header: 'Country', value: (i) => i.country },
+  { key: 'is_consumed', header: 'Is Consumed', value: (i) => i.isConsumed },
+];
+
+/** SPEC §2 Data tab: the available sources, their pending and ingested data, and adding more. */
+export function DataTab() {
+  const [view, setView] = useState<View>({ screen: 'sources' });
+  const [returned, setReturned] = useState(false);
+  const back = () => {
+    setReturned(true);
+    setView({ screen: 'sources' });
+  };
+  if (view.screen === 'pending') return <PendingScreen source={view.source} onBack={back} />;
+  if (view.screen === 'ingested') return <IngestedScreen source={view.source} onBack={back} />;
+  return <SourcesScreen onOpen={setView} focusHeading={returned} />;
+}
+
+/** Moves focus to a screen's heading when the screen replaces another. */
+function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return ref;
+}
+
+function SourcesScreen({ onOpen, focusHeading }: { onOpen: (view: View) => void; focusHeading: boolean }) {
+  const queryClient = useQueryClient();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<SourceView | null>(null);
+  const afterDelete = useRef<HTMLElement | null>(null);
+
+  // Returning from a data screen lands on this screen's heading.
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+    // Only when the screen appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const refreshSources = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.sources }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.activeSources }),
+    ]);
+
+  const toggle = useMutation({
+    mutationFn: ({ source, enable }: { source: SourceView; enable: boolean }) =>
+      adminApi.setSourceActive(source._id, enable),
+    onSuccess: async (_answer, { enable }) => {
+      adminToast.success(enable ? sourceToasts.enabled : sourceToasts.disabled);
+      await refreshSources();
+    },
+    onError: (error, { enable }) =>
+      adminToast.error(enable ? sourceToasts.enableFailed : sourceToasts.disableFailed, {
+        description: reasonOf(error),
+      }),
+  });
+
+  const remove = useMutation({
+    mutationFn: (source: SourceView) => adminApi.deleteSource(source._id),
+    onSuccess: async () => {
+      // The row that opened the confirmation is going: carry on from the table's heading.
+      afterDelete.current = heading.current;
+      setDeleting(null);
+      adminToast.success(sourceToasts.deleted);
+      await Promise.all([
+        refreshSources(),
+        queryClient.invalidateQueries({ queryKey: adminKeys.pending }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.ingested }),
+      ]);
+    },
+    onError: (error) => adminToast.error(sourceToasts.deleteFailed, { description: reasonOf(error) }),
+  });
+
+  const onToggle = (source: SourceView) => {
+    if (!source._id) return adminToast.error(messages.sourceIdMissing);
+    toggle.mutate({ source, enable: !source.is_active });
+  };
+  const onDelete = (source: SourceView) => {
+    if (!source._id) return adminToast.error(messages.sourceIdMissing);
+    afterDelete.current = null;
+    setDeleting(source);
+  };
+
+  return (
+    <>
+      <DataTable
+        title="Available Sources"
+        headingRef={heading}
+        queryKey={adminKeys.sources}
+        fetchPage={fetchSources}
+        columns={sourceColumns}
+        rowKey={(s) => s._id || s.name}
+        actions={(source) => (
+          <>
+            <RowAction subject={source.name} onClick={() => onOpen({ screen: 'pending', source })}>
+              View Pending Data
+            </RowAction>
+            <RowAction subject={source.name} onClick={() => onOpen({ screen: 'ingested', source })}>
+              View Ingested Data
+            </RowAction>
+            <RowAction
+              subject={source.name}
+              busy={toggle.isPending && toggle.variables?.source._id === source._id}
+              onClick={() => onToggle(source)}
+            >
+              {source.is_active ? 'Disable' : 'Enable'}
+            </RowAction>
+            <RowAction subject={source.name} danger onClick={() => onDelete(source)}>
+              Delete
+            </RowAction>
+          </>
+        )}
+      >
+        <div className="toolbar">
+          <button type="button" className="button" onClick={() => setAdding(true)}>
+            + Add New Source
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => onOpen({ screen: 'pending', source: null })}
+          >
+            View All Pending Data
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => onOpen({ screen: 'ingested', source: null })}
+          >
+            View All Ingested Data
+          </button>
+          <Link to="/adminadddata" className="button button-secondary">
+            Add New Data
+          </Link>
+        </div>
+      </DataTable>
+      {adding ? (
+        <AddSourceModal
+          onClose={() => setAdding(false)}
+          onAdded={async () => {
+            setAdding(false);
+            await refreshSources();
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <Modal
+          title="Delete Source"
+          closeLabel="Cancel"
+          returnFocus={afterDelete}
+          onClose={() => setDeleting(null)}
+          actions={
+            <button
+              type="button"
+              className="button button-danger"
+              aria-disabled={remove.isPending || undefined}
+              onClick={() => {
+                if (!remove.isPending) remove.mutate(deleting);
+              }}
+            >
+              Delete
+            </button>
+          }
+        >
+          <p>
+            Are you sure you want to delete the source <strong>{deleting.name}</strong>?
+          </p>
+          <p>
+            Deleting it makes all data tagged to this source unavailable to the chatbot. This cannot be
+            undone.
+          </p>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
+
+function AddSourceModal({ onClose, onAdded }: { onClose: () => void; onAdded: () => Promise<void> }) {
+  const projects = useAtomValue(sessionUserAtom)?.isAdminFor ?? [];
+  const formId = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState('');
+  const [project, setProject] = useState(projects.length === 1 ? (projects[0] ?? '') : '');
+
+  const add = useMutation({
+    mutationFn: () => adminApi.addSource(name.trim(), project),
+    onSuccess: async () => {
+      adminToast.success(sourceToasts.added);
+      await onAdded();
+    },
+    onError: (error) => adminToast.error(sourceToasts.addFailed, { description: reasonOf(error) }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (add.isPending) return;
+    if (!name.trim() || !project || !projects.includes(project)) {
+      adminToast.error(messages.addSourceInvalid);
+      return;
+    }
+    add.mutate();
+  };
+
+  return (
+    <Modal
+      title="Add New Source"
+      onClose={onClose}
+      initialFocus={nameRef}
+      actions={
+        <button type="submit" form={formId} className="button" aria-disabled={add.isPending || undefined}>
+          Add
+        </button>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={`${formId}-name`}>Source Name</label>
+          <input
+            ref={nameRef}
+            id={`${formId}-name`}
+            value={name}
+            required
+            maxLength={200}
+            autoComplete="off"
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${formId}-project`}>Select Project</label>
+          <select
+            id={`${formId}-project`}
+            value={project}
+            required
+            onChange={(e) => setProject(e.target.value)}
+          >
+            <option value="">Select a project</option>
+            {projects.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function BackButton({ onBack }: { onBack: () => void }) {
+  return (
+    <button type="button" className="button button-secondary back-button" onClick={onBack}>
+      ← Back to sources
+    </button>
+  );
+}
+
+function PendingScreen({ source, onBack }: { source: SourceView | null; onBack: () => void }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const sourceId = source?._id ?? null;
+  return (
+    <DataTable
+      title={`Pending Data: ${source?.name ?? 'All Sources'}`}
+      headingRef={heading}
+      queryKey={[...adminKeys.pending, sourceId ?? 'all']}
+      fetchPage={(request) => adminApi.getPending(request, sourceId)}
+      columns={pendingColumns}
+      rowKey={(p) => p._id}
+    >
+      <div className="toolbar">
+        <BackButton onBack={onBack} />
+      </div>
+    </DataTable>
+  );
+}
+
+function IngestedScreen({ source, onBack }: { source: SourceView | null; onBack: () => void }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const sourceId = source?._id ?? null;
+  return (
+    <DataTable
+      title={`Ingested Data: ${source?.name ?? 'All Sources'}`}
+      headingRef={heading}
+      queryKey={[...adminKeys.ingested, sourceId ?? 'all']}
+      fetchPage={(request) => adminApi.getIngested(request, sourceId)}
+      columns={ingestedColumns}
+      rowKey={(i) => i._id}
+    >
+      <div className="toolbar">
+        <BackButton onBack={onBack} />
+      </div>
+    </DataTable>
+  );
+}

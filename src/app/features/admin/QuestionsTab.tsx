@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import type { QuestionView } from '../../../shared/admin/schemas';
+import { adminApi } from '../../api/admin';
+import { Modal } from './Modal';
+import { adminKeys } from './queryClient';
+import { audioOf, deriveQuestion, eventText, isVoiceEvent, languageOf } from './questionDisplay';
+import { Empty } from './table/cells';
+import { DataTable } from './table/DataTable';
+import { formatTime, type Column } from './table/format';
+import { RowAction } from './table/RowAction';
+
+const questionColumns: Column<QuestionView>[] = [
+  { key: 'mode', header: 'Mode', value: (q) => deriveQuestion(q).mode },
+  { key: 'question', header: 'Question', value: (q) => deriveQuestion(q).question },
+  { key: 'answer', header: 'Answer', value: (q) => deriveQuestion(q).answer },
+  { key: 'project', header: 'Project', value: (q) => q.project },
+  { key: 'asked_via', header: 'Asked Via', value: (q) => q.askedVia },
+  { key: 'language', header: 'Language', value: languageOf },
+  { key: 'asked_at', header: 'Asked At', value: (q) => formatTime(q.queryTimestamp) },
+  { key: 'answered_at', header: 'Answered At', value: (q) => formatTime(q.answeredAt) },
+  { key: 'status', header: 'Status', value: (q) => deriveQuestion(q).status, kind: 'status' },
+];
+
+/** SPEC §2 Questions tab: every question asked, derived per SPEC §4, with its history on demand. */
+export function QuestionsTab() {
+  const [details, setDetails] = useState<QuestionView | null>(null);
+  return (
+    <>
+      <DataTable
+        title="Questions"
+        queryKey={adminKeys.questions}
+        fetchPage={adminApi.getQuestions}
+        columns={questionColumns}
+        rowKey={(q) => q._id}
+        actions={(q) => (
+          <RowAction subject={deriveQuestion(q).question.slice(0, 60)} onClick={() => setDetails(q)}>
+            View Details
+          </RowAction>
+        )}
+      />
+      {details ? <HistoryModal record={details} onClose={() => setDetails(null)} /> : null}
+    </>
+  );
+}
+
+function HistoryModal({ record, onClose }: { record: QuestionView; onClose: () => void }) {
+  const shown = deriveQuestion(record);
+  return (
+    <Modal title="Question Details" onClose={onClose} wide>
+      <p className="history-question">
+        <strong>Question:</strong> {shown.question || '-'}
+      </p>
+      {/* A table wider than the screen scrolls; keyboard users scroll it once it has focus. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="table-scroll" role="region" aria-label="History" tabIndex={0}>
+        <table>
+          <caption className="visually-hidden">History</caption>
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col">Time</th>
+              <th scope="col">Content</th>
+            </tr>
+          </thead>
+          <tbody>
+            {record.history.length === 0 ? (
+              <tr>
+                <td colSpan={3} className="table-message">
+                  No history recorded.
+                </td>
+              </tr>
+            ) : (
+              record.history.map((event, index) => (
+                <tr key={`${event.type}-${event.timestamp}-${index}`}>
+                  <td>{event.type}</td>
+                  <td>{formatTime(event.timestamp) ?? <Empty />}</td>
+                  <td>
+                    <EventContent event={event} index={index} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </Modal>
+  );
+}
+
+function EventContent({ event, index }: { event: QuestionView['history'][number]; index: number }) {
+  const text = eventText(event);
+  if (!isVoiceEvent(event)) return text ? <span className="history-text">{text}</span> : <Empty />;
+  const audio = audioOf(event);
+  return (
+    <>
+      {audio ? (
+        // The event's words are shown under the player.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
+        <audio
+          className="history-audio"
+          controls
+          preload="none"
+          src={audio}
+          aria-label={`Audio of history event ${index + 1} (${event.type})`}
+        />
+      ) : (
+        <p className="audio-error">Audio Playback Error</p>
+      )}
+      {text ? <span className="history-text">{text}</span> : null}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserAdminView } from '../../../shared/admin/schemas';
+import { adminApi } from '../../api/admin';
+import { adminKeys } from './queryClient';
+import { DataTable } from './table/DataTable';
+import type { Column } from './table/format';
+import { RowAction } from './table/RowAction';
+import { adminToast, reasonOf } from './toasts';
+
+const userColumns: Column<UserAdminView>[] = [
+  { key: 'name', header: 'Name', value: (u) => u.name },
+  { key: 'email', header: 'Email', value: (u) => u.email },
+  { key: 'phone', header: 'Phone', value: (u) => u.phone },
+  { key: 'whatsapp_id', header: 'Whatsapp Id', value: (u) => u.whatsappId },
+  { key: 'is_admin', header: 'Is Admin', value: (u) => u.isAdmin },
+  { key: 'admin_type', header: 'Admin Type', value: (u) => u.adminType },
+  { key: 'email_verified', header: 'Email Verified', value: (u) => u.emailVerified },
+  { key: 'phone_verified', header: 'Phone Verified', value: (u) => u.phoneVerified },
+  { key: 'is_blocked', header: 'Is Blocked', value: (u) => u.isBlocked },
+  { key: 'is_active', header: 'Is Active', value: (u) => u.isActive },
+];
+
+const userToasts = {
+  blocked: 'User blocked successfully.',
+  unblocked: 'User unblocked successfully.',
+  madeAdmin: 'User made admin successfully.',
+  adminRemoved: 'Admin rights removed successfully.',
+};
+
+/** SPEC §2 Users tab: every user of the admin's projects; block/unblock and make/remove admin. */
+export function UsersTab() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.users });
+
+  const block = useMutation({
+    mutationFn: ({ user, block }: { user: UserAdminView; block: boolean }) =>
+      adminApi.blockUser(user._id, block),
+    onSuccess: async (_answer, { block }) => {
+      adminToast.success(block ? userToasts.blocked : userToasts.unblocked);
+      await refresh();
+    },
+    onError: (error, { block }) =>
+      adminToast.error(`Failed to ${block ? 'block' : 'unblock'} user: ${reasonOf(error)}`),
+  });
+
+  const makeAdmin = useMutation({
+    mutationFn: ({ user, makeAdmin }: { user: UserAdminView; makeAdmin: boolean }) =>
+      adminApi.makeUserAdmin(user._id, makeAdmin),
+    onSuccess: async (_answer, { makeAdmin }) => {
+      adminToast.success(makeAdmin ? userToasts.madeAdmin : userToasts.adminRemoved);
+      await refresh();
+    },
+    onError: (error, { makeAdmin }) =>
+      adminToast.error(
+        `Failed to ${makeAdmin ? 'make user admin' : 'remove admin rights'}: ${reasonOf(error)}`,
+      ),
+  });
+
+  const busy = (user: UserAdminView, mutation: typeof block | typeof makeAdmin) =>
+    mutation.isPending && mutation.variables?.user._id === user._id;
+
+  return (
+    <DataTable
+      title="Users"
+      queryKey={adminKeys.users}
+      fetchPage={adminApi.getUsers}
+      columns={userColumns}
+      rowKey={(u) => u._id}
+      actions={(user) => (
+        <>
+          <RowAction
+            subject={user.name}
+            busy={busy(user, block)}
+            danger={!user.isBlocked}
+            onClick={() => block.mutate({ user, block: !user.isBlocked })}
+          >
+            {user.isBlocked ? 'Unblock User' : 'Block User'}
+          </RowAction>
+          <RowAction
+            subject={user.name}
+            busy={busy(user, makeAdmin)}
+            onClick={() => makeAdmin.mutate({ user, makeAdmin: !user.isAdmin })}
+          >
+            {user.isAdmin ? 'Remove Admin' : 'Make Admin'}
+          </RowAction>
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,82 @@
+import { MAX_UPLOAD_FILES, WEB_MAX_DEPTH } from '../../../shared/constants';
+import { messages, tooManyFilesMessage } from '../../../shared/messages';
+
+/** SPEC §2: the data types the single-item form offers. */
+export const FORM_DATA_TYPES = ['yt_channel', 'yt_video', 'web', 'pdf', 'doc'] as const;
+export type FormDataType = (typeof FORM_DATA_TYPES)[number];
+
+export const DATA_TYPE_LABELS: Record<FormDataType, string> = {
+  yt_channel: 'yt_channel (YouTube channel)',
+  yt_video: 'yt_video (YouTube video)',
+  web: 'web (web page)',
+  pdf: 'pdf (PDF files)',
+  doc: 'doc (Word documents)',
+};
+
+export interface AddDataValues {
+  data_type: FormDataType | '';
+  source: string;
+  project: string;
+  location: string;
+  url: string;
+  depth: string;
+}
+export type AddDataField = keyof AddDataValues | 'files';
+
+export const URL_FORMAT_MESSAGE = 'The URL must start with http:// or https://.';
+export const DEPTH_MESSAGE = `Depth must be a whole number from 0 to ${WEB_MAX_DEPTH}.`;
+
+export const needsUrl = (type: AddDataValues['data_type']) => type !== '' && type !== 'pdf' && type !== 'doc';
+export const needsFiles = (type: AddDataValues['data_type']) => type === 'pdf' || type === 'doc';
+
+/** SPEC §5: a pdf accepts .pdf; a doc accepts .doc and .docx. */
+export function acceptFor(type: AddDataValues['data_type']): string {
+  return type === 'pdf' ? '.pdf' : type === 'doc' ? '.doc,.docx' : '';
+}
+
+/** SPEC §5 Add data rules, field by field; null when the field is fine. */
+export function checkField(
+  field: AddDataField,
+  values: AddDataValues,
+  files: readonly File[],
+): string | null {
+  switch (field) {
+    case 'data_type':
+      return values.data_type ? null : messages.addDataIncomplete;
+    case 'source':
+      return values.source ? null : messages.selectSource;
+    case 'project':
+      return values.project ? null : messages.addDataIncomplete;
+    case 'location':
+      return values.location.trim() ? null : messages.addDataIncomplete;
+    case 'url':
+      if (!needsUrl(values.data_type)) return null;
+      if (!values.url.trim()) return messages.addDataIncomplete;
+      return /^https?:\/\/\S+$/i.test(values.url.trim()) ? null : URL_FORMAT_MESSAGE;
+    case 'depth': {
+      if (values.data_type !== 'web') return null;
+      const ok = /^\d+$/.test(values.depth.trim()) && Number(values.depth) <= WEB_MAX_DEPTH;
+      return ok ? null : DEPTH_MESSAGE;
+    }
+    case 'files':
+      return needsFiles(values.data_type) && files.length === 0 ? messages.selectFiles : null;
+  }
+}
+
+export const FIELD_ORDER: AddDataField[] = [
+  'data_type',
+  'source',
+  'project',
+  'location',
+  'url',
+  'depth',
+  'files',
+];
+
+/** Checks a new file selection: too many, or a type the data type does not take. */
+export function checkFiles(type: AddDataValues['data_type'], files: readonly File[]): string | null {
+  if (files.length > MAX_UPLOAD_FILES) return tooManyFilesMessage(MAX_UPLOAD_FILES);
+  const accepted = acceptFor(type).split(',').filter(Boolean);
+  const wrong = files.find((f) => !accepted.some((ext) => f.name.toLowerCase().endsWith(ext)));
+  return wrong ? `Only ${accepted.join(' or ')} files can be uploaded as ${type}.` : null;
+}
