@@ -72,6 +72,17 @@ describe('the admin screens in Chromium against the real server', () => {
     await page.getByRole('button', { name: 'Add Data' }).click();
     await toast(page, 'Data added successfully for ingestion during the next DB update.').waitFor();
 
+    await page.reload();
+    await page.getByLabel('Data Type').selectOption('pdf');
+    await page.getByLabel('Source', { exact: true }).selectOption({ label: 'APG guide' });
+    await page.getByLabel('Project', { exact: true }).selectOption('dish');
+    await page.getByLabel('Location (country)').fill('United States');
+    await page
+      .getByLabel('Files')
+      .setInputFiles(sharedPath('material/documents/pdf/census-americans-with-disabilities-2010_us-001.pdf'));
+    await page.getByRole('button', { name: 'Add Data' }).click();
+    await toast(page, 'Data added successfully for ingestion during the next DB update.').last().waitFor();
+
     await page.goto('/admindashboard?tab=data');
     await page.getByRole('button', { name: 'View All Pending Data' }).click();
     await page.getByText(`${site.url}/apg-home.html`).first().waitFor();
@@ -84,12 +95,32 @@ describe('the admin screens in Chromium against the real server', () => {
           await page.goto('/admindashboard?tab=data');
           await page.getByRole('button', { name: 'View All Ingested Data' }).click();
           await page.getByText('Loading...').first().waitFor({ state: 'detached' });
-          return page.getByText('ARIA Authoring Practices Guide').count();
+          const web = await page.getByText('ARIA Authoring Practices Guide').count();
+          const pdf = await page.getByText(/Census Bureau/).count();
+          return Math.min(web, pdf);
         },
         { timeout: 30_000, interval: 1000 },
       )
       .toBeGreaterThan(0);
+    await page
+      .getByText('census.pdf')
+      .or(page.getByText(/Census Bureau/))
+      .first()
+      .waitFor({ timeout: 20_000 });
     await expectNoAxeViolations(page, 'ingested data');
+
+    // Disable, then delete the source after confirming.
+    await page.goto('/admindashboard?tab=data');
+    const source = page.getByRole('row').filter({ hasText: 'APG guide' });
+    await source.getByRole('button', { name: /Disable/ }).click();
+    await toast(page, 'Source disabled successfully.').waitFor();
+    await source.getByRole('button', { name: /Delete/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Source' });
+    await confirm.getByText('cannot be undone', { exact: false }).waitFor();
+    await expectNoAxeViolations(page, 'delete confirmation');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await toast(page, 'Source deleted successfully.').waitFor();
+    await page.getByRole('row').filter({ hasText: 'APG guide' }).waitFor({ state: 'detached' });
     await page.context().close();
   });
 
@@ -108,6 +139,9 @@ describe('the admin screens in Chromium against the real server', () => {
     await toast(page, 'User blocked successfully.').waitFor();
     await row.getByRole('button', { name: /Unblock User/ }).click();
     await toast(page, 'User unblocked successfully.').waitFor();
+    await row.getByRole('button', { name: /Make Admin/ }).click();
+    await toast(page, 'User made admin successfully.').waitFor();
+    await row.getByRole('button', { name: /Remove Admin/ }).waitFor();
     await expectNoAxeViolations(page, 'users tab');
 
     await page.getByRole('tab', { name: 'Questions' }).click();
