@@ -2,13 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { splitSentences } from '../knowledge/index/chunker';
 import { contentWords, type ComposedAnswer } from './composer';
 import type { Passage } from './retrieval';
-
-export interface LlmSettings {
-  baseUrl: string;
-  apiKey?: string | undefined;
-  model: string;
-  timeoutMs?: number;
-}
+import { chatCompletion, type LlmSettings } from './llm-client';
 
 const SYSTEM_PROMPT =
   'You answer questions for DISH, a knowledge base of assistive solutions for people with disabilities. ' +
@@ -34,27 +28,7 @@ export async function composeWithLlm(
   const numbered = passages.map((p, i) => `[${i + 1}] ${p.title}\n${p.text}`).join('\n\n');
   let text: string;
   try {
-    const response = await fetch(`${settings.baseUrl.replace(/\/$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}),
-      },
-      body: JSON.stringify({
-        model: settings.model,
-        temperature: 0,
-        messages: [
-          { role: 'system', content: SYSTEM_PROMPT },
-          { role: 'user', content: `Passages:\n\n${numbered}\n\nQuestion: ${query}` },
-        ],
-      }),
-      signal: AbortSignal.timeout(settings.timeoutMs ?? 30_000),
-    });
-    if (!response.ok) throw new Error(`the endpoint answered ${response.status}`);
-    const body = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
-    const content = body.choices?.[0]?.message?.content;
-    if (typeof content !== 'string') throw new Error('the endpoint sent no message');
-    text = content;
+    text = await chatCompletion(settings, SYSTEM_PROMPT, `Passages:\n\n${numbered}\n\nQuestion: ${query}`);
   } catch (error) {
     log.warn({ err: error }, 'the language model could not write the answer; using the extractive composer');
     return null;
