@@ -28,6 +28,14 @@ interface AxeResult {
 
 /** Runs axe-core (WCAG 2.2 A and AA rules and best practices) on the page as it is now. */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  // A toast still fading in has text at part opacity; measure colours once movement has settled.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running'),
+    undefined,
+    {
+      timeout: 5000,
+    },
+  );
   await page.addScriptTag({ path: axePath });
   const result = await page.evaluate(() =>
     (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<AxeResult> } }).axe.run(
