@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/raw';
+import { queryRows, textArray } from '../db/raw';
 import { detectLanguage } from '../knowledge/index/language';
 import { vectorLiteral } from '../knowledge/index/embeddings';
 import type { SearchIndex } from '../knowledge/index/search-index';
@@ -45,10 +45,7 @@ export async function retrieve(
   const text = query.trim().slice(0, 1000);
   if (!text || options.projects.length === 0) return [];
   const config = index.configFor(detectLanguage(text));
-  const projects = sql`ARRAY[${sql.join(
-    options.projects.map((p) => sql`${p}`),
-    sql`, `,
-  )}]::text[]`;
+  const projects = textArray(options.projects);
 
   // Any of the words may match (a question's words are not all in the answer), stemmed for the
   // question's language and also as typed, for passages indexed without a stemmer.

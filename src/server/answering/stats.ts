@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/raw';
+import { queryRows, textArray } from '../db/raw';
 import { detectLanguage } from '../knowledge/index/language';
 import type { SearchIndex } from '../knowledge/index/search-index';
 
@@ -24,10 +24,7 @@ export async function statsAnswer(
     .trim()
     .slice(0, 500);
   const config = index.configFor(detectLanguage(words));
-  const projectList = sql`ARRAY[${sql.join(
-    projects.map((p) => sql`${p}`),
-    sql`, `,
-  )}]::text[]`;
+  const projectList = textArray(projects);
   const matching: SQL = words
     ? sql`AND EXISTS (SELECT 1 FROM chunks c WHERE c.item_id = i.id
           AND c.tsv @@ (plainto_tsquery(${config}::regconfig, ${words}) || plainto_tsquery('simple', ${words})))`

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 
 interface RawResult {
@@ -9,4 +9,12 @@ interface RawResult {
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as RawResult;
   return result.rows as T[];
+}
+
+/** A `text[]` parameter list, for `= ANY(…)` and `?|` conditions. */
+export function textArray(values: string[]): SQL {
+  return sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { blockUserBody, listBody, makeUserAdminBody } from '../../shared/admin/schemas';
 import { serverMessages } from '../../shared/messages';
 import type { Db } from '../db/client';
+import { textArray } from '../db/raw';
 import { sessions, users } from '../db/schema';
 import { requireAdmin } from '../http/admin-guard';
 import type { Auth } from '../http/current-user';
@@ -14,13 +15,7 @@ import { findUserById, type UserRow } from './repository';
 /** The users an admin may see and change: those who came through, or administer, one of their projects. */
 function inScope(auth: Auth) {
   const projects = auth.user.isAdminFor;
-  return or(
-    inArray(users.registeredVia, projects),
-    sql`${users.isAdminFor} ?| ${sql`ARRAY[${sql.join(
-      projects.map((p) => sql`${p}`),
-      sql`, `,
-    )}]::text[]`}`,
-  );
+  return or(inArray(users.registeredVia, projects), sql`${users.isAdminFor} ?| ${textArray(projects)}`);
 }
 
 async function userInScope(db: Db, auth: Auth, id: string): Promise<UserRow> {

@@ -23,36 +23,26 @@ async function copy(text: string, what: 'Project ID' | 'API Key') {
   }
 }
 
+function Credential({ label, value }: { label: 'Project ID' | 'API Key'; value: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        <code>{value}</code>
+        <button type="button" className="button button-small" onClick={() => copy(value, label)}>
+          Copy {label}
+        </button>
+      </dd>
+    </div>
+  );
+}
+
 /** The project ID and API key with a copy button each: in the toast and under the form. */
 function Credentials({ project }: { project: CreateProjectAnswer }) {
   return (
     <dl className="credentials">
-      <div>
-        <dt>Project ID</dt>
-        <dd>
-          <code>{project.projectId}</code>
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => copy(project.projectId, 'Project ID')}
-          >
-            Copy Project ID
-          </button>
-        </dd>
-      </div>
-      <div>
-        <dt>API Key</dt>
-        <dd>
-          <code>{project.apiKey}</code>
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => copy(project.apiKey, 'API Key')}
-          >
-            Copy API Key
-          </button>
-        </dd>
-      </div>
+      <Credential label="Project ID" value={project.projectId} />
+      <Credential label="API Key" value={project.apiKey} />
     </dl>
   );
 }

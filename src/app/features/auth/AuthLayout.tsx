@@ -29,3 +29,25 @@ export function AuthLayout({
     </div>
   );
 }
+
+/** The sign-in pages' footer: the other way to sign in (keeping the remembered path) and Register. */
+export function SignInAlternatives({
+  to,
+  label,
+  redirect,
+}: {
+  to: '/login' | '/loginviaOTP';
+  label: string;
+  redirect?: string | undefined;
+}) {
+  return (
+    <p className="auth-links">
+      <Link to={to} search={redirect ? { redirect } : {}}>
+        {label}
+      </Link>
+      <span>
+        No account yet? <Link to="/register">Register</Link>
+      </span>
+    </p>
+  );
+}

@@ -1,11 +1,10 @@
-import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { emailOrPhoneRule, passwordRule } from '../../../shared/auth/rules';
 import { login } from '../../state/auth';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, SignInAlternatives } from './AuthLayout';
 import { useSignedInRedirect } from './useSignedInRedirect';
 
 const rules = { emailOrPhone: emailOrPhoneRule, password: passwordRule };
@@ -42,14 +41,7 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
         />
         <SubmitButton busy={busy}>{busy ? 'Signing in…' : 'Login'}</SubmitButton>
       </form>
-      <p className="auth-links">
-        <Link to="/loginviaOTP" search={redirect ? { redirect } : {}}>
-          Login via OTP
-        </Link>
-        <span>
-          No account yet? <Link to="/register">Register</Link>
-        </span>
-      </p>
+      <SignInAlternatives to="/loginviaOTP" label="Login via OTP" redirect={redirect} />
     </AuthLayout>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { emailOrPhoneRule, otpRule } from '../../../shared/auth/rules';
@@ -8,7 +7,7 @@ import { authErrorAtom, otpSentAtom, requestOtp, verifyOtp } from '../../state/a
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../../ui/useForm';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, SignInAlternatives } from './AuthLayout';
 import { useSignedInRedirect } from './useSignedInRedirect';
 
 const rules = { emailOrPhone: emailOrPhoneRule, otp: otpRule };
@@ -97,14 +96,7 @@ export function OtpLoginPage({ redirect }: { redirect?: string | undefined }) {
           </div>
         </form>
       )}
-      <p className="auth-links">
-        <Link to="/login" search={redirect ? { redirect } : {}}>
-          Login with password
-        </Link>
-        <span>
-          No account yet? <Link to="/register">Register</Link>
-        </span>
-      </p>
+      <SignInAlternatives to="/login" label="Login with password" redirect={redirect} />
     </AuthLayout>
   );
 }
