@@ -51,6 +51,14 @@ export default defineConfig({
   // Packages first imported in a worker or a lazy route: pre-bundled up front, so a dev session or a
   // browser test does not reload half-way when they first load.
   optimizeDeps: {
-    include: ['comlink', 'socket.io-client', 'react-markdown', 'remark-gfm', '@tanstack/react-query'],
+    include: [
+      'comlink',
+      'socket.io-client',
+      'react-markdown',
+      'remark-gfm',
+      '@tanstack/react-query',
+      'mediabunny',
+      'lamejs',
+    ],
   },
 });

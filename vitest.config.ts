@@ -1,7 +1,7 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import viteConfig from './vite.config';
-import { chromiumPath, chromiumArgs } from './tests/support/chromium';
+import { chromiumPath, chromiumArgs, fakeMicrophoneArgs } from './tests/support/chromium';
 
 export default defineConfig({
   test: {
@@ -30,7 +30,12 @@ export default defineConfig({
             enabled: true,
             headless: true,
             screenshotFailures: false,
-            provider: playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
+            provider: playwright({
+              launchOptions: {
+                executablePath: chromiumPath(),
+                args: [...chromiumArgs, ...fakeMicrophoneArgs()],
+              },
+            }),
             instances: [{ browser: 'chromium' }],
           },
         },

@@ -1,3 +1,5 @@
+import { sharedPath } from './shared';
+
 export { chromiumPath } from '../../scripts/chromium';
 
 // Without the background-networking flags Chromium keeps dialling hosts this closed network refuses.
@@ -10,4 +12,14 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
+];
+
+/**
+ * A microphone that is granted without asking and "hears" a real recording (JFK's sentence,
+ * 11 s, looped) instead of a device.
+ */
+export const fakeMicrophoneArgs = (wav = sharedPath('audio', 'jfk.wav')) => [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-audio-capture=${wav}`,
 ];

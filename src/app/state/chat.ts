@@ -10,8 +10,10 @@ export interface ChatMessage {
   isAudio: boolean;
   /** The user's recording. */
   audioBlob?: Blob;
-  /** Where the spoken answer is played from. */
+  /** Where the recording or the spoken answer is played from. */
   audioURI?: string;
+  /** Play the spoken answer as it arrives: this tab asked by voice. */
+  autoplay?: boolean;
   links?: AnswerLink[];
 }
 

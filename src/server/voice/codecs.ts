@@ -1,5 +1,5 @@
 import { MPEGDecoder } from 'mpg123-decoder';
-import { Mp3Encoder } from 'lamejs';
+import { downmix, joinBytes, Mp3Writer } from '../../shared/audio/mp3-encoding';
 import { Slicer, yieldToEventLoop } from './cooperative';
 import { AUDIO_SLACK_MS, MAX_AUDIO_BYTES, MAX_AUDIO_MS, VoiceError, voiceMessages } from './errors';
 import { outlineMp3 } from './mp3-frames';
@@ -79,19 +79,9 @@ export async function decodeMp3(
 
 /** The channels averaged to mono, resampled to 16 kHz (windowed sinc): what Whisper is fed. */
 export async function toMono16k(decoded: DecodedAudio): Promise<Float32Array> {
-  const mono = toMono(decoded.channelData);
+  const mono = downmix(decoded.channelData);
   await yieldToEventLoop();
   return resample(mono, decoded.sampleRate, ASR_SAMPLE_RATE);
-}
-
-export function toMono(channels: Float32Array[]): Float32Array {
-  const [first] = channels;
-  if (!first) return new Float32Array(0);
-  if (channels.length === 1) return first;
-  const mono = new Float32Array(first.length);
-  for (const channel of channels) for (let i = 0; i < mono.length; i++) mono[i]! += channel[i] ?? 0;
-  for (let i = 0; i < mono.length; i++) mono[i]! /= channels.length;
-  return mono;
 }
 
 /** Frame RMS (about -36 dBFS) a frame must reach to count as sound rather than room noise or hiss. */
@@ -140,28 +130,16 @@ export async function prepareRecording(
   };
 }
 
-/** Mono 16-bit PCM to MP3 with lamejs, in 1152-sample frames, giving the event loop turns. */
+/** Mono 16-bit PCM to MP3 (SPEC §9 settings, shared with the browser), giving the event loop turns. */
 export async function encodeMp3(pcm: Int16Array, sampleRate: number, kbps: number): Promise<Uint8Array> {
-  const encoder = new Mp3Encoder(1, sampleRate, kbps);
-  const parts: Uint8Array[] = [];
-  const keep = (chunk: Int8Array | Uint8Array) => {
-    // lamejs hands out an Int8Array although its types say Uint8Array (STACK.md): copy the bytes.
-    if (chunk.length) parts.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length).slice());
-  };
+  const writer = new Mp3Writer(sampleRate, kbps);
   const slicer = new Slicer();
   const step = 1152 * 4;
   for (let i = 0; i < pcm.length; i += step) {
-    keep(encoder.encodeBuffer(pcm.subarray(i, i + step)));
+    writer.writeInt16(pcm.subarray(i, i + step));
     await slicer.maybeYield();
   }
-  keep(encoder.flush());
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return joinBytes(writer.finish());
 }
 
 /** What the refused bytes look like, for the log. */

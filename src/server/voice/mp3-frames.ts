@@ -6,6 +6,9 @@ const SAMPLE_RATES = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [1
 
 export interface FrameHeader {
   sampleRate: number;
+  kbps: number;
+  /** 1 for single-channel frames, 2 for stereo, joint and dual. */
+  channels: 1 | 2;
   /** Bytes of the whole frame, header included. */
   length: number;
   /** Samples per channel the frame decodes to. */
@@ -31,7 +34,8 @@ export function frameHeaderAt(bytes: Uint8Array, offset: number): FrameHeader | 
   const padding = (b2 >> 1) & 1;
   const samples = mpeg1 ? 1152 : 576;
   const length = Math.floor(((samples / 8) * kbps * 1000) / sampleRate) + padding;
-  return { sampleRate, length, samples };
+  const channels = bytes[offset + 3]! >> 6 === 3 ? 1 : 2;
+  return { sampleRate, kbps, channels, length, samples };
 }
 
 /** Bytes taken by an ID3v2 tag at the start (0 when there is none). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { NOT_SENT, VOICE_NOT_READY } from '../../../src/app/features/chat/messages';
+import { NOT_SENT } from '../../../src/app/features/chat/messages';
 import { resetChatSocketBridge } from '../../../src/app/features/chat/chatSocketBridge';
 import { suggestedPrompts } from '../../../src/app/features/dashboard/prompts';
 import { sessionUserAtom } from '../../../src/app/state/auth';
@@ -233,10 +233,60 @@ describe('chat page', () => {
     expect(store.get(waitingAtom)).toBe(false);
   });
 
-  test('the microphone button says voice is not available yet', async () => {
-    await openChat();
+  test('a recording goes out on question-voice; its player, the transcript and the spoken answer follow', async () => {
+    const { socket, container } = await openChat();
+    // A brief press starts, the next sends (the fake microphone hears JFK).
     await micButton().click();
-    await expect.element(toastWith(VOICE_NOT_READY)).toBeVisible();
+    await expect.element(micButton()).toHaveAttribute('aria-pressed', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await micButton().click();
+    await expect.poll(() => socket.sent.length, { timeout: 15_000 }).toBe(1);
+    const [{ event, message }] = socket.sent as [(typeof socket.sent)[number]];
+    expect(event).toBe('question-voice');
+    expect(message.content).toMatchObject({ query: '', sourceMode: 'web', project: 'dish' });
+    const bytes = new Uint8Array(message.content.audioBuffer as ArrayBuffer);
+    // An MPEG-1 Layer III frame header: the worker's MP3.
+    expect([bytes[0], bytes[1]! & 0xfe]).toEqual([0xff, 0xfa]);
+
+    const mine = page.getByLabelText('Your recorded question');
+    await expect.element(mine).toBeVisible();
+    const own = mine.element() as HTMLAudioElement;
+    expect(own.src).toMatch(/^blob:/);
+    expect(own.autoplay).toBe(false);
+    const played = await fetch(own.src).then((r) => r.arrayBuffer());
+    expect(new Uint8Array(played)).toEqual(bytes);
+    await expect.element(micButton()).toBeDisabled();
+
+    socket.answer(
+      answerOf('answer-voice', {
+        answer: 'Use a **refreshable braille display**.',
+        text: 'how can a blind person read email',
+        audioPath: 'answer-1.mp3',
+      }),
+    );
+    await expect.element(page.getByText('refreshable braille display')).toBeVisible();
+    await expect.element(page.getByText('how can a blind person read email')).toBeVisible();
+    const spoken = page.getByLabelText('Spoken answer');
+    const player = spoken.element() as HTMLAudioElement;
+    expect(player.src).toBe(new URL('/tts/answer-1.mp3', location.href).href);
+    // This tab asked aloud: the answer plays.
+    expect(player.autoplay).toBe(true);
+    await expectNoAxeViolations(container);
+  });
+
+  test('a recording made on the dashboard is carried to /chatpage and sent once connected', async () => {
+    const { router } = await renderApp('/dashboard');
+    await micButton().click();
+    await expect.element(micButton()).toHaveAttribute('aria-pressed', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await micButton().click();
+    await expect.poll(() => pathOf(router), { timeout: 15_000 }).toBe('/chatpage');
+    expect(store.get(initialQuestionAtom)?.audio?.type).toBe('audio/mp3');
+    const socket = await openedSocket();
+    socket.open();
+    await expect.poll(() => socket.sent.map((s) => s.event)).toEqual(['question-voice']);
+    expect(store.get(initialQuestionAtom)).toBeNull();
+    await expect.element(page.getByLabelText('Your recorded question')).toBeVisible();
   });
 
   test('keyboard only: Tab to the field, type, Enter sends', async () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Mp3Encoder } from 'lamejs';
+import { joinBytes, Mp3Writer } from '../../../src/shared/audio/mp3-encoding';
 import { decodeMp3 } from '../../../src/server/voice/codecs';
 import { sharedPath } from '../../support/shared';
 
@@ -9,15 +9,11 @@ export const audioFile = (name: string): Uint8Array<ArrayBuffer> =>
 export const jfkMp3 = () => audioFile('jfk_mono_128k.mp3');
 export const JFK_SECONDS = 11;
 
-/** An MP3 made here with lamejs (mono), as the browser's worker makes them. */
+/** An MP3 made as the browser's encoder worker makes them (mono, 1152-sample chunks). */
 export function lameMp3(samples: Int16Array, sampleRate: number, kbps = 128): Uint8Array<ArrayBuffer> {
-  const encoder = new Mp3Encoder(1, sampleRate, kbps);
-  const parts: number[] = [];
-  const keep = (chunk: Int8Array | Uint8Array) =>
-    parts.push(...new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
-  for (let i = 0; i < samples.length; i += 1152) keep(encoder.encodeBuffer(samples.subarray(i, i + 1152)));
-  keep(encoder.flush());
-  return new Uint8Array(parts);
+  const writer = new Mp3Writer(sampleRate, kbps);
+  writer.writeInt16(samples);
+  return joinBytes(writer.finish());
 }
 
 /** A sine tone as 16-bit samples. */

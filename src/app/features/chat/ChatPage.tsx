@@ -15,7 +15,7 @@ import { connectChat, sendQuestion } from './chatSocketBridge';
 import { ConnectionStatus } from './ConnectionStatus';
 import { InputBar, type InputBarHandle } from './InputBar';
 import { MessageList } from './MessageList';
-import { NOT_SENT, VOICE_NOT_READY } from './messages';
+import { NOT_SENT } from './messages';
 
 /** SPEC §2 /chatpage: the conversation and the question box. Loaded only when opened. */
 export function ChatPage() {
@@ -65,7 +65,7 @@ export function ChatPage() {
           ref={input}
           waiting={waiting}
           onSend={(text) => void send({ text, audio: null })}
-          onRecord={() => toast.info(VOICE_NOT_READY)}
+          onRecorded={(audio) => void send({ text: '', audio })}
         />
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { isBlankStatsQuery } from '../../../shared/chat/protocol';
 import { STATS_PREFIX } from '../../../shared/constants';
+import { MicrophoneButton } from '../voice/MicrophoneButton';
 
 /** Lets the page focus the question box and fill it in (SPEC §2 Chat view). */
 export interface InputBarHandle {
@@ -11,8 +12,8 @@ export interface InputBarHandle {
 interface InputBarProps {
   /** Called with the question; the field is cleared at once. */
   onSend: (text: string) => void;
-  /** The microphone button was pressed. */
-  onRecord: () => void;
+  /** A recorded question, as an audio/mp3 Blob. */
+  onRecorded: (mp3: Blob) => void;
   /** A question is out: sending and recording are disabled (SPEC §5 Chat). */
   waiting: boolean;
   ref?: Ref<InputBarHandle>;
@@ -34,7 +35,7 @@ const isStatsShortcut = (event: KeyboardEvent) =>
  * The question box of the dashboard and the chat page: text field, send button and microphone
  * button. Enter sends; Alt+S anywhere on the page prefills '/stats '.
  */
-export function InputBar({ onSend, onRecord, waiting, ref }: InputBarProps) {
+export function InputBar({ onSend, onRecorded, waiting, ref }: InputBarProps) {
   const [text, setText] = useState('');
   const field = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -95,15 +96,7 @@ export function InputBar({ onSend, onRecord, waiting, ref }: InputBarProps) {
       <span id={`${id}-hint`} className="visually-hidden">
         Press Enter to send. Alt+S starts a statistics question.
       </span>
-      <button
-        type="button"
-        className="icon-button input-bar-mic"
-        aria-label="microphone button"
-        disabled={waiting}
-        onClick={onRecord}
-      >
-        <MicrophoneIcon />
-      </button>
+      <MicrophoneButton onRecorded={onRecorded} disabled={waiting} />
       <button
         type="submit"
         className="icon-button input-bar-send"
@@ -113,17 +106,6 @@ export function InputBar({ onSend, onRecord, waiting, ref }: InputBarProps) {
         <SendIcon />
       </button>
     </form>
-  );
-}
-
-function MicrophoneIcon() {
-  return (
-    <svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24">
-      <path
-        fill="currentColor"
-        d="M12 15a3 3 0 0 0 3-3V6a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V22h2v-3.08A7 7 0 0 0 19 12h-2z"
-      />
-    </svg>
   );
 }
 

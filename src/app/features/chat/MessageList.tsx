@@ -88,6 +88,13 @@ function AudioMessage({ message, label }: { message: ChatMessage; label: string 
   return (
     // The answer's words are shown beside the player, and a recording is the user's own voice.
     // eslint-disable-next-line jsx-a11y/media-has-caption
-    <audio className="message-audio" controls preload="none" src={message.audioURI} aria-label={label} />
+    <audio
+      className="message-audio"
+      controls
+      preload={message.autoplay ? 'auto' : 'none'}
+      autoPlay={message.autoplay}
+      src={message.audioURI}
+      aria-label={label}
+    />
   );
 }

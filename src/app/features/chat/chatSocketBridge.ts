@@ -11,6 +11,7 @@ import {
   type QuestionContent,
   type QuestionMessage,
 } from '../../../shared/chat/protocol';
+import { MP3_TYPE } from '../../../shared/audio/mp3-encoding';
 import { QUERYING_APP } from '../../../shared/constants';
 import type { ChatSocketApi } from '../../../workers/chat-socket/chat-socket.shared-worker';
 import {
@@ -49,6 +50,8 @@ let pageFactory: ChatSocketFactory | null = null;
 let workerFailed = false;
 let stopWatching: (() => void) | null = null;
 let seq = 0;
+/** This tab sent a recording whose spoken answer has not come yet: play that answer when it does. */
+let voiceAskedHere = false;
 
 const nextId = () => `m${++seq}`;
 
@@ -148,14 +151,30 @@ export function ttsUrl(audioPath: string): string {
 function botMessage(message: AnswerMessage): ChatMessage {
   const { response } = message.content;
   const voice = message.event === 'answer-voice' && !response.error;
-  return {
+  const bot: ChatMessage = {
     id: nextId(),
     type: 'bot',
     text: response.error ?? response.answer,
     isAudio: voice,
-    ...(voice && response.audioPath ? { audioURI: ttsUrl(response.audioPath) } : {}),
     links: response.links ?? [],
   };
+  if (voice && response.audioPath) {
+    bot.audioURI = ttsUrl(response.audioPath);
+    // Whoever asked aloud hears the answer; other tabs of the session only show it.
+    bot.autoplay = voiceAskedHere;
+  }
+  if (message.event === 'answer-voice') voiceAskedHere = false;
+  return bot;
+}
+
+/** A recorded question shows what was heard once the answer brings the transcript. */
+function withTranscript(list: ChatMessage[], message: AnswerMessage): ChatMessage[] {
+  const transcript = message.content.response.text;
+  if (message.event !== 'answer-voice' || !transcript) return list;
+  const at = list.findLastIndex((m) => m.type === 'user');
+  const asked = list[at];
+  if (!asked?.isAudio || asked.text) return list;
+  return list.with(at, { ...asked, text: transcript });
 }
 
 function userMessage(message: QuestionMessage): ChatMessage {
@@ -163,7 +182,7 @@ function userMessage(message: QuestionMessage): ChatMessage {
   const isAudio = message.event === 'question-voice';
   const user: ChatMessage = { id: nextId(), type: 'user', text: query, isAudio };
   if (isAudio && audioBuffer) {
-    user.audioBlob = new Blob([audioBuffer as BlobPart], { type: 'audio/mp3' });
+    user.audioBlob = new Blob([audioBuffer as BlobPart], { type: MP3_TYPE });
     user.audioURI = URL.createObjectURL(user.audioBlob);
   }
   return user;
@@ -195,7 +214,12 @@ function applyEnvelope(envelope: ChatEnvelope): void {
     case 'answer':
       // answer-text, answer-stats and answer-voice all end the wait, as does an error.
       store.set(waitingAtom, false);
-      update((list) => chatMessages.add(chatMessages.removeArticulation(list), botMessage(envelope.message)));
+      update((list) =>
+        chatMessages.add(
+          withTranscript(chatMessages.removeArticulation(list), envelope.message),
+          botMessage(envelope.message),
+        ),
+      );
       break;
     case 'articulating': {
       const text = envelope.message.content.text;
@@ -237,6 +261,7 @@ export async function sendQuestion(question: InitialQuestion): Promise<boolean> 
     const api = await ensureBackend();
     const { sent } = await api.ask(Comlink.transfer(message, transfer));
     if (!sent) store.set(waitingAtom, false);
+    else if (audio) voiceAskedHere = true;
     return sent;
   } catch (error) {
     console.error('The question could not be sent:', error);
@@ -255,6 +280,7 @@ export async function resetChatSocketBridge(factory: ChatSocketFactory | null = 
   workerFailed = false;
   pageFactory = factory;
   stopWatching?.();
+  voiceAskedHere = false;
   if (old) {
     const api = await old.catch(() => null);
     await api?.goodbye();

@@ -1,3 +1,2 @@
 /** What the chat tells the user in toasts. */
-export const VOICE_NOT_READY = 'Voice questions are not available yet.';
 export const NOT_SENT = 'Your question was not sent: the chat is not connected. Please try again.';

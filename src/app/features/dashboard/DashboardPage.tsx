@@ -1,12 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { toast } from 'sonner';
 import { sessionUserAtom } from '../../state/auth';
 import { initialQuestionAtom, waitingAtom } from '../../state/chat';
 import { store } from '../../state/store';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { InputBar } from '../chat/InputBar';
-import { VOICE_NOT_READY } from '../chat/messages';
 import { suggestedPrompts } from './prompts';
 
 /** The signed-in home: suggested prompts and the question box. A question goes on to /chatpage. */
@@ -16,9 +14,9 @@ export function DashboardPage() {
   const waiting = useAtomValue(waitingAtom);
   const navigate = useNavigate();
 
-  // SPEC §2: the question is held for the chat page, which sends it once connected.
-  const ask = (text: string) => {
-    store.set(initialQuestionAtom, { text, audio: null });
+  // SPEC §2: the question or recording is held for the chat page, which sends it once connected.
+  const ask = (text: string, audio: Blob | null = null) => {
+    store.set(initialQuestionAtom, { text, audio });
     void navigate({ to: '/chatpage' });
   };
 
@@ -37,7 +35,7 @@ export function DashboardPage() {
         ))}
       </ul>
       <h2 className="visually-hidden">Your question</h2>
-      <InputBar waiting={waiting} onSend={ask} onRecord={() => toast.info(VOICE_NOT_READY)} />
+      <InputBar waiting={waiting} onSend={(text) => ask(text)} onRecorded={(audio) => ask('', audio)} />
     </div>
   );
 }
