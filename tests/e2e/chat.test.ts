@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newUser } from '../support/http';
 import { addSource, form, SUPER_ENV, signInSuper } from '../support/admin';
-import { expectNoAxeViolations, launchChromium, startAppServer, tabTo } from '../support/browser';
+import {
+  expectNoAxeViolations,
+  launchChromium,
+  newSignedInPage,
+  startAppServer,
+  tabTo,
+} from '../support/browser';
 import { sharedPath } from '../support/shared';
 import { startYouTubeReplay } from '../support/youtube-replay';
 import type { TestServer } from '../support/server';
@@ -38,14 +43,7 @@ afterAll(async () => {
   await replay?.stop();
 });
 
-async function signedInPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: t.url });
-  const page = await context.newPage();
-  const user = newUser();
-  await page.request.post('/auth/register', { data: user });
-  await page.request.post('/auth/login', { data: { emailOrPhone: user.email, password: user.password } });
-  return page;
-}
+const signedInPage = () => newSignedInPage(browser, t.url);
 
 const field = (page: Page) => page.getByPlaceholder('Ask your question');
 

@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { chromiumArgs, chromiumPath } from './chromium';
+import { newUser } from './http';
 import { startTestServer, type TestServer } from './server';
 import type { ServerOverrides } from '../../src/server/http/app';
 
@@ -10,8 +11,12 @@ const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
 
 /** Debian's Chromium driven by Playwright; never a downloaded browser. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...chromiumArgs, ...extraArgs],
+    headless: true,
+  });
 }
 
 /** The real server serving the built app (dist/app, made by `npm test` before this suite). */
@@ -61,4 +66,18 @@ export async function tabTo(page: Page, target: Locator, maxTabs = 30): Promise<
     if (await target.evaluate((el) => el === document.activeElement)) return;
   }
   throw new Error(`could not reach ${target.toString()} with ${maxTabs} presses of Tab`);
+}
+
+/** A new browser context signed in as a freshly registered user, with a page open in it. */
+export async function newSignedInPage(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, ...options });
+  const page = await context.newPage();
+  const user = newUser();
+  await page.request.post('/auth/register', { data: user });
+  await page.request.post('/auth/login', { data: { emailOrPhone: user.email, password: user.password } });
+  return page;
 }
