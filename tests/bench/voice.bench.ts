@@ -4,7 +4,10 @@
  * (MP3 decode + 16 kHz resampling) per second of audio, transcription time per second of audio
  * where an engine is available, and text-to-speech time per answer (eSpeak NG + MP3 encoding) for
  * three answers of different lengths, with the longest stall of the event loop meanwhile.
- * Asserts nothing.
+ * Then, in Chromium with a fake microphone hearing ../shared/audio/jfk.wav: 30 s recorded and
+ * converted to MP3 by the app's encoder worker (speed as times real time) with the main thread's
+ * long tasks meanwhile, at full speed and with 4x CPU throttling; and, for comparison, the same
+ * encoding on the main thread. Asserts nothing.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,8 +22,11 @@ import { speechText } from '../../src/server/voice/speech-text';
 import { openAiTranscriber } from '../../src/server/voice/stt-openai';
 import { findWhisperModel, whisperTranscriber } from '../../src/server/voice/stt-whisper';
 import { loadEspeak, Speaker } from '../../src/server/voice/tts';
-import { sharedPath } from '../support/shared';
 import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { createServer as createViteServer } from 'vite';
+import { chromiumArgs, chromiumPath, fakeMicrophoneArgs } from '../support/chromium';
+import { sharedPath } from '../support/shared';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const jfk = new Uint8Array(readFileSync(sharedPath('audio', 'jfk_mono_128k.mp3')));
@@ -157,4 +163,63 @@ try {
   }
 } finally {
   await rm(dir, { recursive: true, force: true });
+}
+
+console.log(
+  '\n## In the browser: recording and MP3 conversion in the encoder worker (Chromium, fake microphone)',
+);
+// The app's own worker and encoder, served by Vite, recording JFK from Chromium's fake microphone.
+const vite = await createViteServer({
+  configFile: path.resolve('vite.config.ts'),
+  server: { port: 0, host: '127.0.0.1' },
+  logLevel: 'warn',
+});
+await vite.listen();
+const browser = await chromium.launch({
+  executablePath: chromiumPath(),
+  args: [...chromiumArgs, ...fakeMicrophoneArgs()],
+  headless: true,
+});
+try {
+  const page = await browser.newPage();
+  await page.goto(`${vite.resolvedUrls!.local[0]!}tests/bench/voice-browser/page.html`);
+  await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 60_000 });
+  const cdp = await page.context().newCDPSession(page);
+  const seconds = Number(process.env.BENCH_VOICE_SECONDS ?? 30);
+  // 4x CPU throttling stands for a low-end phone (DevTools' "low-end mobile" preset).
+  for (const rate of [1, 4]) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const r = await page.evaluate(
+      (s) =>
+        (
+          window as unknown as {
+            voiceBench: {
+              run(s: number): Promise<{
+                recordedSeconds: number;
+                mp3Seconds: number;
+                mp3Bytes: number;
+                convertMs: number;
+                workerEncodeMs: number;
+                mainThreadEncodeMs: number;
+                longTasks: number[];
+                mainThreadLongTasks: number[];
+              }>;
+            };
+          }
+        ).voiceBench.run(s),
+      seconds,
+    );
+    const tasks = (list: number[]) => (list.length ? `${list.length} (${list.join(', ')} ms)` : 'none');
+    console.log(
+      `CPU ${rate}x: ${r.recordedSeconds.toFixed(1)} s recorded → ${r.mp3Seconds.toFixed(1)} s MP3 ` +
+        `(${(r.mp3Bytes / 1024).toFixed(0)} kB); webm → MP3 in the worker ${ms(r.convertMs)} ` +
+        `(${(r.mp3Seconds / (r.convertMs / 1000)).toFixed(0)}x real time); encoding alone in the worker ` +
+        `${ms(r.workerEncodeMs)} (${(r.mp3Seconds / (r.workerEncodeMs / 1000)).toFixed(0)}x real time); ` +
+        `main-thread long tasks while recording and converting: ${tasks(r.longTasks)}; ` +
+        `the same encoding on the main thread: ${ms(r.mainThreadEncodeMs)}, long tasks ${tasks(r.mainThreadLongTasks)}`,
+    );
+  }
+} finally {
+  await browser.close();
+  await vite.close();
 }
