@@ -80,6 +80,8 @@ const schema = z.object({
     .min(80)
     .max(450)
     .default(170),
+  /** Spoken answers are cached under DATA_DIR/tts up to this size; the least recently used go first. */
+  TTS_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(1).default(1024),
   /** Most files one Add Data upload may carry (SPEC §9). */
   MAX_UPLOAD_FILES: z.coerce.number().int().min(1).max(500).default(50),
 });

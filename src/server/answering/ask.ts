@@ -89,7 +89,7 @@ export async function answerQuestion(
     );
     const audioPath = event === 'question-voice' ? await speak(deps, answer, language, progress) : null;
     await completeQuestion(deps.db, record.id, 'answered', [
-      historyEvent('query-response', { query, answer }),
+      historyEvent('query-response', { query, answer, ...(audioPath ? { audioPath } : {}) }),
     ]);
     return { questionId: record.id, response: respond({ answer, links, audioPath }) };
   } catch (error) {

@@ -251,6 +251,8 @@ export interface HistoryEvent {
   error?: string;
   message?: string;
   lang_name?: string;
+  /** query-response of a voice question: the spoken answer's file under the TTS base address. */
+  audioPath?: string;
 }
 
 /** Every question, written before it is answered and completed after, so none is ever lost. */

@@ -34,6 +34,7 @@ type VoiceConfig = Pick<
   | 'STT_MODEL'
   | 'WHISPER_MODEL'
   | 'TTS_VOICE_RATE'
+  | 'TTS_CACHE_MB'
 >;
 
 /**
@@ -80,7 +81,11 @@ export function createVoiceService(
         `${voiceMessages.noEngine} Put a Whisper model in Transformers.js layout at ${path.join(config.MODELS_DIR, config.WHISPER_MODEL)}, set ALLOW_REMOTE_MODELS=true, or set STT_BASE_URL.`,
       );
   }
-  const speaker = new Speaker({ dir: path.join(config.DATA_DIR, 'tts'), rate: config.TTS_VOICE_RATE });
+  const speaker = new Speaker({
+    dir: path.join(config.DATA_DIR, 'tts'),
+    rate: config.TTS_VOICE_RATE,
+    maxBytes: config.TTS_CACHE_MB * 1024 * 1024,
+  });
   const unavailable = () => transcriber.unavailable();
 
   return {

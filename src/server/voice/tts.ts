@@ -7,6 +7,7 @@ import { detectLanguage } from '../knowledge/index/language';
 import { encodeMp3 } from './codecs';
 import { Serial, Slicer } from './cooperative';
 import { speechText } from './speech-text';
+import { pruneCache, touch } from './tts-cache';
 
 /** eSpeak NG's own speaking rate in words per minute, a little slower than its default 175. */
 export const DEFAULT_RATE = 170;
@@ -57,7 +58,12 @@ export interface SpeakerSettings {
   /** Where the MP3 files go (DATA_DIR/tts). */
   dir: string;
   rate?: number | undefined;
+  /** The folder is kept under this size, least recently used answers going first. */
+  maxBytes?: number | undefined;
 }
+
+/** Pruning lists the whole folder: at most once a minute. */
+const PRUNE_EVERY_MS = 60_000;
 
 export interface SpokenAnswer {
   /** `<sha256>.mp3` under the speaker's directory. */
@@ -75,6 +81,7 @@ export interface SpokenAnswer {
 export class Speaker {
   private readonly rate: number;
   private readonly pending = new Map<string, Promise<SpokenAnswer>>();
+  private lastPrune = -Infinity;
 
   constructor(private readonly settings: SpeakerSettings) {
     this.rate = settings.rate ?? DEFAULT_RATE;
@@ -92,7 +99,11 @@ export class Speaker {
     const voice = voiceFor(detectLanguage(text) || language, languages);
     const hash = createHash('sha256').update(`${voice}\n${this.rate}\n${TTS_KBPS}\n${text}`).digest('hex');
     const file = `${hash}.mp3`;
-    if (existsSync(path.join(this.settings.dir, file))) return { file, voice, synthesized: false };
+    const cached = path.join(this.settings.dir, file);
+    if (existsSync(cached)) {
+      await touch(cached);
+      return { file, voice, synthesized: false };
+    }
     let job = this.pending.get(file);
     if (!job) {
       job = this.write(file, voice, text).finally(() => this.pending.delete(file));
@@ -114,7 +125,15 @@ export class Speaker {
       await rm(partial, { force: true });
       throw error;
     }
+    this.prune(file);
     return { file, voice, synthesized: true };
+  }
+
+  private prune(justWritten: string): void {
+    const { maxBytes, dir } = this.settings;
+    if (maxBytes === undefined || performance.now() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = performance.now();
+    void pruneCache(dir, maxBytes, justWritten).catch(() => undefined);
   }
 }
 

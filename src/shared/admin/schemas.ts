@@ -195,6 +195,8 @@ export interface HistoryEventView {
   error?: string;
   message?: string;
   lang_name?: string;
+  /** The spoken answer of a voice question, under the TTS base address. */
+  audioPath?: string;
 }
 
 /** SPEC §3 Question record, with what the Questions table shows. */

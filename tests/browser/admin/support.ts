@@ -238,7 +238,7 @@ export const questions: QuestionView[] = [
         query: 'Where do I buy ramps?',
         answer: 'Local suppliers.',
         audioPath: 'answer-1.mp3',
-      } as Partial<HistoryEventView>),
+      }),
     ],
   }),
 ];

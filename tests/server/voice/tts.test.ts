@@ -114,7 +114,10 @@ describe('spoken answers (eSpeak NG in WebAssembly, MP3 by lamejs)', () => {
     const second = (await speaker.speak(text))!;
     const secondMs = performance.now() - started;
     expect(second).toEqual({ ...first, synthesized: false });
-    expect((await stat(path.join(dir, first.file))).mtimeMs).toBe(written.mtimeMs);
+    // The same file (a rewrite would be a new file renamed into place), marked as just used.
+    const reused = await stat(path.join(dir, first.file));
+    expect(reused.ino).toBe(written.ino);
+    expect(reused.mtimeMs).toBeGreaterThanOrEqual(written.mtimeMs);
     expect(secondMs).toBeLessThan(firstMs / 3);
     // Asked twice at once: synthesized once.
     const fresh = `${english} (${Date.now()})`;
@@ -130,6 +133,15 @@ describe('spoken answers (eSpeak NG in WebAssembly, MP3 by lamejs)', () => {
     expect((await decodedSeconds(await readFile(path.join(dir, slow.file)))).seconds).toBeGreaterThan(
       (await decodedSeconds(await readFile(path.join(dir, normal.file)))).seconds,
     );
+  });
+
+  it('keeps its folder under the size limit, removing the least recently used answers but never the newest', async () => {
+    const small = path.join(dir, 'small-cache');
+    // Each answer alone is over the limit: only the one just written may stay.
+    const first = (await new Speaker({ dir: small, maxBytes: 1024 }).speak(english))!;
+    expect(await readdir(small)).toEqual([first.file]);
+    const second = (await new Speaker({ dir: small, maxBytes: 1024 }).speak(hindi))!;
+    await expect.poll(() => readdir(small)).toEqual([second.file]);
   });
 
   it('has nothing to say for an answer without words', async () => {

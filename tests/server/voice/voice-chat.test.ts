@@ -68,6 +68,8 @@ async function recordingRoundTrip(t: TestServer, socket: ChatClient): Promise<An
   expect(row.history.map((e) => e.type)).toEqual(
     expect.arrayContaining(['voice-query', 'detect-language-query', 'detected-language', 'query-response']),
   );
+  // The admin's history can play the spoken answer.
+  expect(row.history.find((e) => e.type === 'query-response')?.audioPath).toBe(response.audioPath);
 
   const audio = await fetch(`${t.url}/tts/${response.audioPath}`);
   expect(audio.status).toBe(200);

@@ -38,6 +38,7 @@ describe('loadConfig defaults', () => {
       STT_MODEL: 'whisper-1',
       WHISPER_MODEL: 'whisper-base',
       TTS_VOICE_RATE: 170,
+      TTS_CACHE_MB: 1024,
     });
   });
 
@@ -88,6 +89,7 @@ describe('loadConfig with values', () => {
       STT_MODEL: 'whisper-large-v3',
       WHISPER_MODEL: 'whisper-tiny',
       TTS_VOICE_RATE: '150',
+      TTS_CACHE_MB: '200',
     });
     expect(config).toEqual({
       PORT: 8080,
@@ -122,6 +124,7 @@ describe('loadConfig with values', () => {
       STT_MODEL: 'whisper-large-v3',
       WHISPER_MODEL: 'whisper-tiny',
       TTS_VOICE_RATE: 150,
+      TTS_CACHE_MB: 200,
     });
   });
 
@@ -169,6 +172,8 @@ describe('loadConfig refuses bad values, naming the variable', () => {
     ['STT_BASE_URL', 'ftp://stt.local', 'must be a URL starting with http:// or https://'],
     ['TTS_VOICE_RATE', 'fast', 'must be a number of words per minute'],
     ['TTS_VOICE_RATE', '20', ''],
+    ['TTS_CACHE_MB', 'lots', 'must be a number of megabytes'],
+    ['TTS_CACHE_MB', '0', ''],
   ])('%s=%s', (name, value, message) => {
     const text = failure({ [name]: value });
     const lines = text.split('\n');

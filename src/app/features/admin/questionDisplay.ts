@@ -1,5 +1,5 @@
 import type { HistoryEventView, QuestionView } from '../../../shared/admin/schemas';
-import { appConfig } from '../../config';
+import { ttsUrl } from '../../config';
 import { formatTime } from './table/format';
 
 export interface QuestionDisplay {
@@ -46,12 +46,10 @@ export function languageOf(record: QuestionView): string {
 
 /** Where a history event's audio can be played from, when it carries any. */
 export function audioOf(event: HistoryEventView): string | null {
-  const extra = event as HistoryEventView & { audioUrl?: unknown; audioPath?: unknown };
-  if (typeof extra.audioUrl === 'string' && extra.audioUrl) return extra.audioUrl;
-  if (typeof extra.audioPath === 'string' && extra.audioPath) {
-    return new URL(extra.audioPath, new URL(appConfig.ttsBaseUrl, location.href)).href;
-  }
-  return null;
+  // Records from elsewhere (the messaging app) may carry a full address instead.
+  const { audioUrl } = event as HistoryEventView & { audioUrl?: unknown };
+  if (typeof audioUrl === 'string' && audioUrl) return audioUrl;
+  return event.audioPath ? ttsUrl(event.audioPath) : null;
 }
 
 /** Voice events show an audio player (or 'Audio Playback Error' without audio data). */

@@ -21,7 +21,7 @@ import {
   type ChatListener,
   type ChatSocketFactory,
 } from '../../../workers/chat-socket/chat-socket.core';
-import { appConfig } from '../../config';
+import { ttsUrl } from '../../config';
 import { sessionUserAtom } from '../../state/auth';
 import {
   chatMessages,
@@ -141,11 +141,6 @@ function clearChatState(): void {
   store.set(waitingAtom, false);
   store.set(initialQuestionAtom, null);
   store.set(socketStatusAtom, 'offline');
-}
-
-/** Where a spoken answer is played from: the text-to-speech base address plus its audioPath. */
-export function ttsUrl(audioPath: string): string {
-  return new URL(audioPath, new URL(appConfig.ttsBaseUrl, location.href)).href;
 }
 
 function botMessage(message: AnswerMessage): ChatMessage {
