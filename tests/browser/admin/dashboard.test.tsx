@@ -96,6 +96,28 @@ describe('header', () => {
     );
   });
 
+  test('a session that ends mid-visit sends the admin to sign in again, and back afterwards', async () => {
+    signIn(admin);
+    let signedIn = true;
+    const server = dashboardServer({
+      '/admin/get_users': () =>
+        signedIn ? listAnswer(makeUsers(3)) : jsonResponse({ message: 'Please sign in again.' }, 401),
+    });
+    const { router } = await renderApp('/admindashboard?tab=users');
+    await expect.element(usersTable().getByRole('cell', { name: 'User 1', exact: true })).toBeVisible();
+
+    // The session is revoked on the server; the next call says so.
+    signedIn = false;
+    await page.getByRole('searchbox').first().fill('name: User 2');
+    await expect.poll(() => currentHref(router)).toMatch(/^\/login\?redirect=/);
+    expect(new URLSearchParams(currentHref(router).split('?')[1]).get('redirect')).toMatch(
+      /^\/admindashboard/,
+    );
+    await expect.element(page.getByRole('alert')).toHaveTextContent('Please sign in again.');
+    // Not retried: a refused session stays refused.
+    expect(server.to('/admin/get_users').length).toBeLessThanOrEqual(3);
+  });
+
   test('logout signs out and goes to /login', async () => {
     signIn(admin);
     dashboardServer({ '/auth/logout': () => ({}) });

@@ -92,8 +92,8 @@ export function MicrophoneButton({ onRecorded, disabled }: MicrophoneButtonProps
         <MicrophoneIcon />
       </button>
       <span id={`${id}-hint`} className="visually-hidden">
-        Hold to record a question of up to {MAX_AUDIO_DURATION_MS / 1000} seconds, release to send. Escape
-        cancels.
+        Hold to record a question of up to {MAX_AUDIO_DURATION_MS / 1000} seconds and release to send, or
+        press once to start and again to send. Escape cancels.
       </span>
       <p className="input-bar-status" role="status">
         {state.notice}
