@@ -27,6 +27,7 @@ import { chromium } from 'playwright-core';
 import { createServer as createViteServer } from 'vite';
 import { chromiumArgs, chromiumPath, fakeMicrophoneArgs } from '../support/chromium';
 import { sharedPath } from '../support/shared';
+import type { VoiceBenchWindow } from './voice-browser/page';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const jfk = new Uint8Array(readFileSync(sharedPath('audio', 'jfk_mono_128k.mp3')));
@@ -189,26 +190,7 @@ try {
   // 4x CPU throttling stands for a low-end phone (DevTools' "low-end mobile" preset).
   for (const rate of [1, 4]) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    const r = await page.evaluate(
-      (s) =>
-        (
-          window as unknown as {
-            voiceBench: {
-              run(s: number): Promise<{
-                recordedSeconds: number;
-                mp3Seconds: number;
-                mp3Bytes: number;
-                convertMs: number;
-                workerEncodeMs: number;
-                mainThreadEncodeMs: number;
-                longTasks: number[];
-                mainThreadLongTasks: number[];
-              }>;
-            };
-          }
-        ).voiceBench.run(s),
-      seconds,
-    );
+    const r = await page.evaluate((s) => (window as unknown as VoiceBenchWindow).voiceBench.run(s), seconds);
     const tasks = (list: number[]) => (list.length ? `${list.length} (${list.join(', ')} ms)` : 'none');
     console.log(
       `CPU ${rate}x: ${r.recordedSeconds.toFixed(1)} s recorded → ${r.mp3Seconds.toFixed(1)} s MP3 ` +

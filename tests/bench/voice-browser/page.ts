@@ -4,8 +4,13 @@
  */
 import { audioEncoder, decodeOnPage, recordingToMp3 } from '../../../src/app/features/voice/encoder';
 import { downmix, Mp3Writer } from '../../../src/shared/audio/mp3-encoding';
+import { recordWebm } from '../../support/record';
 
-interface Run {
+export interface VoiceBenchWindow {
+  voiceBench: { run(seconds: number): Promise<Run> };
+}
+
+export interface Run {
   recordedSeconds: number;
   mp3Seconds: number;
   mp3Bytes: number;
@@ -37,25 +42,11 @@ function watchLongTasks() {
   };
 }
 
-async function record(ms: number): Promise<Blob> {
-  const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-  const recorder = new MediaRecorder(stream, { mimeType: 'audio/webm' });
-  const chunks: Blob[] = [];
-  recorder.ondataavailable = (event) => chunks.push(event.data);
-  const stopped = new Promise((resolve) => (recorder.onstop = resolve));
-  recorder.start();
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  recorder.stop();
-  await stopped;
-  stream.getTracks().forEach((track) => track.stop());
-  return new Blob(chunks, { type: 'audio/webm' });
-}
-
 async function run(seconds: number): Promise<Run> {
   await audioEncoder().canDecode(); // the worker is up, as it is once the user starts speaking
   const watch = watchLongTasks();
   const started = performance.now();
-  const webm = await record(seconds * 1000);
+  const webm = await recordWebm(seconds * 1000);
   const recordedSeconds = (performance.now() - started) / 1000;
   const converting = performance.now();
   const mp3 = await recordingToMp3(webm);
@@ -89,5 +80,5 @@ async function run(seconds: number): Promise<Run> {
   };
 }
 
-(window as unknown as { voiceBench: { run: typeof run } }).voiceBench = { run };
+(window as unknown as VoiceBenchWindow).voiceBench = { run };
 document.title = 'ready';

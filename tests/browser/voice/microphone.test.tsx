@@ -10,6 +10,7 @@ import { audioEncoder, decodeOnPage } from '../../../src/app/features/voice/enco
 import { MICROPHONE_ERROR, notices, TAP_MS } from '../../../src/app/features/voice/voiceRecorder';
 import { MAX_AUDIO_DURATION_MS } from '../../../src/shared/constants';
 import { summarizeMp3 } from '../../support/mp3';
+import { recordWebm } from '../../support/record';
 import { resetApp } from '../support/render';
 
 beforeEach(resetApp);
@@ -177,20 +178,8 @@ describe('microphone button', () => {
 
 describe('encoder worker', () => {
   test('where the worker cannot decode, the page decodes and transfers the samples for encoding', async () => {
-    const { recorded } = await renderBar();
-    (mic().element() as HTMLElement).focus();
-    // A real webm from the recorder, taken straight from MediaRecorder.
-    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    const recorder = new MediaRecorder(stream, { mimeType: 'audio/webm' });
-    const chunks: Blob[] = [];
-    recorder.ondataavailable = (event) => chunks.push(event.data);
-    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
-    recorder.start();
-    await sleep(1500);
-    recorder.stop();
-    await stopped;
-    stream.getTracks().forEach((track) => track.stop());
-    const webm = new Blob(chunks, { type: 'audio/webm' });
+    const recorded: Blob[] = [];
+    const webm = await recordWebm(1500);
 
     const pcm = await decodeOnPage(webm);
     const buffers = pcm.channels.map((c) => c.buffer);
