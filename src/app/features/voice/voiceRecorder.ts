@@ -86,7 +86,11 @@ export class VoiceRecorder {
       this.stop(notices.sending);
       return;
     }
-    if (this.state.phase === 'idle') void this.begin();
+    if (this.state.phase !== 'idle') return;
+    // Out of idle at once, so that a second press while the browser answers starts nothing more.
+    this.discard = false;
+    this.set({ phase: 'starting', latched: false, notice: '' });
+    void this.begin();
   }
 
   /** The button came up. */
@@ -127,10 +131,9 @@ export class VoiceRecorder {
     }
     if (typeof MediaRecorder !== 'function' || !MediaRecorder.isTypeSupported(RECORDING_TYPE)) {
       console.error(`Recording aborted: this browser cannot record ${RECORDING_TYPE}.`);
+      this.reset('');
       return;
     }
-    this.set({ phase: 'starting', latched: false, notice: '' });
-    this.discard = false;
     audioEncoder(); // warm the worker up while the user speaks
     try {
       this.stream = await navigator.mediaDevices.getUserMedia({
@@ -208,7 +211,8 @@ export class VoiceRecorder {
     try {
       const mp3 = await recordingToMp3(recording);
       this.reset(this.state.notice);
-      this.onRecorded(mp3);
+      // Not when the button went away meanwhile (the page changed).
+      if (!this.discard) this.onRecorded(mp3);
     } catch (error) {
       console.error('The recording could not be converted to MP3:', error);
       this.reset('');
