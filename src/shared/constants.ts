@@ -14,6 +14,8 @@ export const BANNER_MS = 5000;
 export const TOAST_MS = 5000;
 export const PROJECT_TOAST_MS = 10_000;
 export const MAX_AUDIO_DURATION_MS = 30_000;
+/** SPEC §4 Microphone: the recording is handed on as an audio/mp3 blob. */
+export const MP3_TYPE = 'audio/mp3';
 export const MAX_UPLOAD_FILES = 50;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;

@@ -5,8 +5,6 @@
  */
 import { Mp3Encoder } from 'lamejs';
 
-/** SPEC §4 Microphone: the recording is handed on as an audio/mp3 blob. */
-export const MP3_TYPE = 'audio/mp3';
 export const MP3_KBPS = 128;
 /** Samples per channel in one MPEG-1 Layer III frame. */
 export const MP3_CHUNK_SAMPLES = 1152;

@@ -4,7 +4,8 @@
  * works. The page creates it once and reaches it through Comlink.
  */
 import * as Comlink from 'comlink';
-import { downmix, MP3_TYPE, Mp3Writer } from '../../shared/audio/mp3-encoding';
+import { downmix, Mp3Writer } from '../../shared/audio/mp3-encoding';
+import { MP3_TYPE } from '../../shared/constants';
 import { canDecodeHere, decodeRecording } from './webm-decoder';
 
 /** Decoded audio handed over by a page that had to decode it itself. */

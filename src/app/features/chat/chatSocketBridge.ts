@@ -11,8 +11,7 @@ import {
   type QuestionContent,
   type QuestionMessage,
 } from '../../../shared/chat/protocol';
-import { MP3_TYPE } from '../../../shared/audio/mp3-encoding';
-import { QUERYING_APP } from '../../../shared/constants';
+import { MP3_TYPE, QUERYING_APP } from '../../../shared/constants';
 import type { ChatSocketApi } from '../../../workers/chat-socket/chat-socket.shared-worker';
 import {
   createChatSocketCore,
