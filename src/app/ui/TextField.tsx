@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { FormField } from './FormField';
 
 interface TextFieldProps {
   label: string;
@@ -30,36 +30,22 @@ export function TextField({
   required,
   hint,
 }: TextFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        ref={inputRef}
-        name={name}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-      />
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={label} error={error} {...(hint ? { hint } : {})} announce>
+      {(props) => (
+        <input
+          {...props}
+          ref={inputRef}
+          name={name}
+          type={type}
+          value={value}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          required={required}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    </FormField>
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PROCESSING_STATUSES, SOURCE_TYPES } from '../../shared/admin/schemas';
+import { PROCESSING_STATUSES, SOURCE_TYPES, type HistoryEvent } from '../../shared/admin/schemas';
 import {
   boolean,
   customType,
@@ -235,25 +235,8 @@ export const chunks = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Questions and answers (SPEC §3 Question record, DECISIONS §4)
 
-/** One event of a question's history, in order (SPEC §3 History event). */
-export interface HistoryEvent {
-  type:
-    | 'voice-query'
-    | 'detect-language-query'
-    | 'detected-language'
-    | 'translation'
-    | 'query-response'
-    | 'error';
-  timestamp: string;
-  text?: string;
-  query?: string;
-  answer?: string;
-  error?: string;
-  message?: string;
-  lang_name?: string;
-  /** query-response of a voice question: the spoken answer's file under the TTS base address. */
-  audioPath?: string;
-}
+/** The history event type lives with the admin contract, which reads it. */
+export type { HistoryEvent };
 
 /** Every question, written before it is answered and completed after, so none is ever lost. */
 export const questions = pgTable(

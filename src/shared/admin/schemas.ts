@@ -185,7 +185,10 @@ export interface UserAdminView {
   isActive: boolean;
 }
 
-/** SPEC §3 History event. */
+/**
+ * SPEC §3 History event, as the admin screens read it: records written elsewhere (the messaging
+ * app) may carry other types.
+ */
 export interface HistoryEventView {
   type: string;
   timestamp: string;
@@ -195,8 +198,19 @@ export interface HistoryEventView {
   error?: string;
   message?: string;
   lang_name?: string;
-  /** The spoken answer of a voice question, under the TTS base address. */
+  /** query-response of a voice question: the spoken answer's file under the TTS base address. */
   audioPath?: string;
+}
+
+/** One event of a question's history as this server writes it, in order (SPEC §3). */
+export interface HistoryEvent extends HistoryEventView {
+  type:
+    | 'voice-query'
+    | 'detect-language-query'
+    | 'detected-language'
+    | 'translation'
+    | 'query-response'
+    | 'error';
 }
 
 /** SPEC §3 Question record, with what the Questions table shows. */

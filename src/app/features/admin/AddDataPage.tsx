@@ -20,7 +20,7 @@ import {
   type AddDataField,
   type AddDataValues,
 } from './addDataRules';
-import { FormField } from './FormField';
+import { FormField } from '../../ui/FormField';
 import { adminKeys } from './queryClient';
 import { adminToast, reasonOf } from './toasts';
 

@@ -7,7 +7,7 @@ import { PROJECT_TOAST_MS } from '../../../shared/constants';
 import { adminApi } from '../../api/admin';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { AdminHeader } from './AdminHeader';
-import { FormField } from './FormField';
+import { FormField } from '../../ui/FormField';
 import { adminToast, reasonOf } from './toasts';
 
 const CREATE_FAILED = 'Failed to create project. Please try again later.';

@@ -16,7 +16,7 @@ interface FormFieldProps {
   children: (props: ControlProps) => ReactNode;
 }
 
-/** A labelled control with its hint and error tied to it (the admin forms' selects, files, numbers). */
+/** A labelled control with its hint and error tied to it (text inputs, selects, files, numbers). */
 export function FormField({ label, error, hint, announce, children }: FormFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
