@@ -222,6 +222,8 @@ export const chunks = pgTable(
     project: text('project').notNull(),
     url: text('url'),
     position: integer('position').notNull(),
+    /** The page of a paged document (PDF) the passage starts on, for links that open there. */
+    page: integer('page'),
     text: text('text').notNull(),
     tsv: tsvector('tsv').notNull(),
   },
