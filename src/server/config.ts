@@ -88,6 +88,9 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema>;
 
+/** Every environment variable the server reads (README's Configuration table lists each one). */
+export const CONFIG_VARIABLES = Object.keys(schema.shape);
+
 /** Parses the environment; every bad variable is named with what is wrong with it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
