@@ -4,7 +4,7 @@
  * or a CSV with the same columns. The type is decided by the file's content, not its name.
  */
 import ExcelJS from 'exceljs';
-import { CsvError, parse as parseCsv } from 'csv-parse/sync';
+import { readCsvText, readXlsx as readWorkbook, type SheetRow } from './connectors/sheet-reader';
 import { ConnectorError } from './connectors/types';
 
 /** The template's columns, in order: the Add Data fields a row can carry. */
@@ -55,19 +55,11 @@ export interface BulkParseResult {
   refused: BulkRefusal[];
 }
 
-/** One spreadsheet row as text cells, with its 1-based row number. */
 /**
  * Non-blank rows a reader returns at most: the header, the allowed rows and one more, which tells
  * that there are too many (checked after the header, so a foreign file is named as such first).
  */
 const ROWS_TO_READ = BULK_MAX_ROWS + 2;
-
-interface RawRow {
-  row: number;
-  cells: string[];
-  /** Hyperlink targets of cells whose shown text differs (XLSX only), by column index. */
-  links?: Map<number, string>;
-}
 
 export async function parseBulkFile(bytes: Uint8Array, fileName: string): Promise<BulkParseResult> {
   if (bytes.byteLength === 0) throw new ConnectorError('The file is empty.');
@@ -91,70 +83,18 @@ function containsAscii(bytes: Uint8Array, needle: string): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(needle, 0, 'latin1');
 }
 
-async function readXlsx(bytes: Uint8Array): Promise<RawRow[]> {
+async function readXlsx(bytes: Uint8Array): Promise<SheetRow[]> {
   // Entry names are stored uncompressed in a ZIP, so an XLSX names its workbook part in plain text.
   if (!containsAscii(bytes, 'xl/workbook.xml')) {
     throw new ConnectorError(
       'This file is a ZIP archive but not an XLSX spreadsheet. Upload the XLSX template or a CSV file.',
     );
   }
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs declares its own Buffer type (an ArrayBuffer); it reads a Node Buffer.
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch (error) {
-    throw new ConnectorError(`This XLSX file could not be read: ${shortReason(error)}.`);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new ConnectorError('This XLSX file has no worksheet.');
-
-  const rows: RawRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rows.length >= ROWS_TO_READ) return;
-    const cells: string[] = [];
-    const links = new Map<number, string>();
-    row.eachCell({ includeEmpty: false }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value);
-      const link = hyperlinkOf(cell.value);
-      if (link) links.set(column - 1, link);
-    });
-    for (let i = 0; i < cells.length; i++) cells[i] ??= '';
-    if (cells.every((c) => c.trim() === '')) return;
-    rows.push({ row: rowNumber, cells, links });
-  });
-  return rows;
+  const workbook = await readWorkbook(bytes, { maxRows: ROWS_TO_READ, firstSheetOnly: true });
+  return workbook.sheets[0]?.rows ?? [];
 }
 
-/** A cell's shown text: rich text joined, hyperlinks by their text, formulas by their result. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('hyperlink' in value) {
-    // exceljs gives rich text inside a hyperlink as an object, despite its types.
-    const text = value.text as unknown;
-    if (typeof text === 'string') return text;
-    if (text && typeof text === 'object') return cellText(text as ExcelJS.CellValue);
-    return value.hyperlink;
-  }
-  if ('formula' in value || 'sharedFormula' in value) {
-    return value.result === undefined ? '' : cellText(value.result);
-  }
-  if ('error' in value) return '';
-  return '';
-}
-
-function hyperlinkOf(value: ExcelJS.CellValue): string | undefined {
-  return value !== null && typeof value === 'object' && !(value instanceof Date) && 'hyperlink' in value
-    ? value.hyperlink
-    : undefined;
-}
-
-function readCsv(bytes: Uint8Array, fileName: string): RawRow[] {
+function readCsv(bytes: Uint8Array, fileName: string): SheetRow[] {
   if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) {
     throw new ConnectorError(
       'This is an old Office file (such as .xls), not an XLSX or CSV file. Save it as .xlsx or CSV and upload it again.',
@@ -174,38 +114,7 @@ function readCsv(bytes: Uint8Array, fileName: string): RawRow[] {
     if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0x0c) controls++;
   }
   if (text.includes('\u0000') || controls > 2) throw notSpreadsheet(fileName);
-
-  let records: string[][];
-  try {
-    records = parseCsv(text, {
-      delimiter: detectDelimiter(text),
-      relax_column_count: true,
-      skip_empty_lines: false,
-      // Enough records for the header, the allowed rows and one more, with room for blank lines.
-      to: ROWS_TO_READ * 4,
-      max_record_size: 64 * 1024,
-    });
-  } catch (error) {
-    if (error instanceof CsvError)
-      throw new ConnectorError(`This CSV file could not be read: ${shortReason(error)}.`);
-    throw error;
-  }
-
-  const rows: RawRow[] = [];
-  for (const [index, cells] of records.entries()) {
-    if (cells.every((c) => c.trim() === '')) continue;
-    rows.push({ row: index + 1, cells });
-    if (rows.length >= ROWS_TO_READ) break;
-  }
-  return rows;
-}
-
-/** Comma, semicolon (Excel in many European locales) or tab: whichever the header line uses most. */
-function detectDelimiter(text: string): string {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length - 1] as const);
-  const best = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
-  return best[1] > 0 ? best[0] : ',';
+  return readCsvText(text, { maxRows: ROWS_TO_READ });
 }
 
 function notSpreadsheet(fileName: string): ConnectorError {
@@ -221,12 +130,6 @@ function tooManyRows(): ConnectorError {
   );
 }
 
-function shortReason(error: unknown): string {
-  const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
-  const clipped = message.length > 160 ? `${message.slice(0, 157)}...` : message;
-  return clipped.replace(/\.$/, '') || 'unknown error';
-}
-
 // ---------------------------------------------------------------------------------------------
 // Header and row validation
 
@@ -238,7 +141,7 @@ function normaliseHeader(name: string): string {
     .replace(/[\s-]+/g, '_');
 }
 
-function validateRows(raw: RawRow[]): BulkParseResult {
+function validateRows(raw: SheetRow[]): BulkParseResult {
   const header = raw[0];
   if (!header) throw new ConnectorError('The file has no rows. Fill in the template and upload it again.');
 
@@ -271,7 +174,7 @@ function validateRows(raw: RawRow[]): BulkParseResult {
 }
 
 function validateRow(
-  line: RawRow,
+  line: SheetRow,
   get: (column: BulkColumn) => string,
   urlColumn: number | undefined,
 ): BulkRow | BulkRefusal {
