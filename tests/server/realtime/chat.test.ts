@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerMessage, ArticulatingMessage, QuestionEvent } from '../../../src/shared/chat/protocol';
@@ -177,9 +180,26 @@ describe('the chat over a real socket.io connection', () => {
     await ask(first, 'question-text', 'What is a landmark region?');
     expect((await seen).content.response.error).toBeNull();
   });
+});
 
-  it('answers a voice question with a clear error until voice input exists', async () => {
-    const socket = await openSocket();
+describe('a server without a speech model', () => {
+  let bare: TestServer;
+  let modelsDir: string;
+  let socket: ChatClient | undefined;
+
+  beforeAll(async () => {
+    // An empty MODELS_DIR: no Whisper (the real weights in ../shared/models are not seen).
+    modelsDir = await mkdtemp(path.join(os.tmpdir(), 'dish-no-models-'));
+    bare = await startTestServer({ MODELS_DIR: modelsDir });
+  });
+  afterAll(async () => {
+    socket?.close();
+    await bare.stop();
+    await rm(modelsDir, { recursive: true, force: true });
+  });
+
+  it('gives a voice question a clear error', async () => {
+    socket = await openChatSocket(bare, await signedInChatUser(bare));
     const { answer } = await ask(socket, 'question-voice', '');
     expect(answer.content.response.error).toBe(VOICE_NOT_AVAILABLE);
   });
