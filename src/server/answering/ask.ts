@@ -6,6 +6,8 @@ import { questions, type HistoryEvent } from '../db/schema';
 import { detectLanguage } from '../knowledge/index/language';
 import type { SearchIndex } from '../knowledge/index/search-index';
 import { composeAnswer } from './composer';
+import { answerLanguage, helpReply, isNearEmpty, readsLatin } from './small-talk';
+import { wordCount } from './sentence-choice';
 import type { LlmSettings } from './llm-client';
 import { composeWithLlm } from './llm-composer';
 import { appendHistory, completeQuestion, historyEvent, recordQuestion } from './records';
@@ -33,6 +35,9 @@ export interface Asker {
   askedVia: string;
   sourceMode: 'web' | 'wa';
 }
+
+/** Passages whose sentences are weighed for each answer (the ranking is looked at 100 deep). */
+const PASSAGES = 30;
 
 /** The answer to a voice question on a server without speech recognition. */
 export const VOICE_NOT_AVAILABLE = voiceMessages.noEngine;
@@ -84,12 +89,17 @@ export async function answerQuestion(
       await appendHistory(deps.db, record.id, [historyEvent('voice-query', { text: query })]);
       await deps.db.update(questions).set({ query }).where(eq(questions.id, record.id));
     }
-    const { answer, links, language } = await inTurn(() =>
+    const { answer, links, language, confidence } = await inTurn(() =>
       answerInWords(deps, asker, event, query, record.id, progress),
     );
     const audioPath = event === 'question-voice' ? await speak(deps, answer, language, progress) : null;
     await completeQuestion(deps.db, record.id, 'answered', [
-      historyEvent('query-response', { query, answer, ...(audioPath ? { audioPath } : {}) }),
+      historyEvent('query-response', {
+        query,
+        answer,
+        ...(audioPath ? { audioPath } : {}),
+        ...(confidence === undefined ? {} : { confidence: Math.round(confidence * 1000) / 1000 }),
+      }),
     ]);
     return { questionId: record.id, response: respond({ answer, links, audioPath }) };
   } catch (error) {
@@ -124,7 +134,7 @@ async function answerInWords(
   query: string,
   recordId: string,
   progress: (text: string) => void,
-): Promise<{ answer: string; links: AnswerResponse['links']; language: string }> {
+): Promise<{ answer: string; links: AnswerResponse['links']; language: string; confidence?: number }> {
   progress('Reading your question…');
   const language = detectLanguage(query);
   const detected: HistoryEvent[] = [
@@ -144,10 +154,14 @@ async function answerInWords(
   progress('Searching the knowledge base…');
   let answer: string;
   let links: AnswerResponse['links'] = [];
+  let confidence: number | undefined;
+  const wordingLanguage = answerLanguage(query, language);
   if (event === 'question-stats') {
     answer = await statsAnswer(deps.db, deps.index, query, [asker.project]);
+  } else if (isNearEmpty(query)) {
+    answer = await helpReply(deps.db, asker.project, wordingLanguage);
   } else {
-    const options = { projects: [asker.project], limit: 8 };
+    const options = { projects: [asker.project], limit: PASSAGES };
     // The English translation's passages first, then those found in the question's own words.
     const passages = translation
       ? mergePassages(
@@ -156,15 +170,25 @@ async function answerInWords(
         )
       : await retrieve(deps.db, deps.index, query, options);
     progress('Writing the answer…');
-    const extractive = composeAnswer(translation ?? query, passages);
+    const extractive = composeAnswer(translation ?? query, passages, {
+      language: wordingLanguage,
+      untranslated: !translation && !readsLatin(query),
+    });
+    confidence = extractive.confidence;
     // The model writes only when the knowledge base has something on the question.
     const written =
-      extractive.found && deps.llm ? await composeWithLlm(deps.llm, query, passages, deps.log) : null;
+      extractive.found && deps.llm
+        ? await composeWithLlm(deps.llm, query, passages, deps.log, extractive, wordingLanguage)
+        : null;
     const composed = written ?? extractive;
-    answer = composed.answer;
+    // A greeting or a few words that find nothing get help, not a refusal.
+    answer =
+      !composed.found && wordCount(query) <= 3
+        ? await helpReply(deps.db, asker.project, wordingLanguage)
+        : composed.answer;
     links = composed.links;
   }
-  return { answer, links, language };
+  return { answer, links, language, ...(confidence === undefined ? {} : { confidence }) };
 }
 
 /** A voice question's words: the recording checked, decoded and transcribed (VoiceError when it cannot be). */

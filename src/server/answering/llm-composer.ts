@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { splitSentences } from '../knowledge/index/chunker';
-import { contentWords, type ComposedAnswer } from './composer';
+import { contentWords, escapeMarkdown, linkOf, type ComposedAnswer } from './composer';
+import { wordingFor } from './messages';
 import type { Passage } from './retrieval';
 import { chatCompletion, type LlmSettings } from './llm-client';
 
@@ -8,24 +9,31 @@ const SYSTEM_PROMPT =
   'You answer questions for DISH, a knowledge base of assistive solutions for people with disabilities. ' +
   'Use ONLY the numbered passages given. Every sentence you write must be supported by a passage. ' +
   'If the passages do not answer the question, reply exactly: NOT_IN_KNOWLEDGE_BASE. ' +
-  'Write plain, short sentences in the language of the question. Do not add advice of your own.';
+  'Answer first, in one or two plain, short sentences, in the language of the question; at most 120 words. ' +
+  'Do not add advice of your own.';
 
 /** Share of a sentence's content words that must appear in one passage for it to count as supported. */
 const SUPPORT = 0.6;
+/** Passages the model reads: those the extractive answer quotes, then the best ranked. */
+const PASSAGES = 6;
 
 /**
- * Writes the answer with an OpenAI-compatible chat endpoint from the same passages the
- * extractive composer uses, then keeps only the sentences that a passage supports (DECISIONS §4).
- * Null when the endpoint fails or nothing it wrote is supported: the caller falls back.
+ * Writes the answer with an OpenAI-compatible chat endpoint from the passages the extractive
+ * composer chose, then keeps only the sentences that a passage supports (DECISIONS §4), and
+ * cites those passages the same way. Null when the endpoint fails, says the passages do not
+ * answer, or nothing it wrote is supported: the caller keeps the extractive answer.
  */
 export async function composeWithLlm(
   settings: LlmSettings,
   query: string,
   passages: Passage[],
   log: FastifyBaseLogger,
+  extractive: ComposedAnswer,
+  language = 'en',
 ): Promise<ComposedAnswer | null> {
-  if (passages.length === 0) return null;
-  const numbered = passages.map((p, i) => `[${i + 1}] ${p.title}\n${p.text}`).join('\n\n');
+  const chosen = [...new Set([...(extractive.quoted ?? []), ...passages])].slice(0, PASSAGES);
+  if (chosen.length === 0) return null;
+  const numbered = chosen.map((p, i) => `[${i + 1}] ${p.title}\n${p.text}`).join('\n\n');
   let text: string;
   try {
     text = await chatCompletion(settings, SYSTEM_PROMPT, `Passages:\n\n${numbered}\n\nQuestion: ${query}`);
@@ -39,7 +47,7 @@ export async function composeWithLlm(
   const kept = splitSentences(text.replace(/\[\d+\]/g, ' ')).filter((sentence) => {
     const words = contentWords(sentence);
     if (words.length === 0) return false;
-    const support = passages.findIndex((p) => {
+    const support = chosen.findIndex((p) => {
       const own = new Set(contentWords(p.text));
       return words.filter((w) => own.has(w)).length / words.length >= SUPPORT;
     });
@@ -49,8 +57,18 @@ export async function composeWithLlm(
   if (kept.length === 0) return null;
   const links = [...used]
     .sort((a, b) => a - b)
-    .flatMap((i) => (passages[i]?.url ? [{ url: passages[i].url, title: passages[i].title }] : []))
+    .flatMap((i) => {
+      const link = chosen[i] ? linkOf(chosen[i]) : null;
+      return link ? [link] : [];
+    })
     .filter((link, i, all) => all.findIndex((l) => l.url === link.url) === i);
-  const sources = links.length ? `\n\n**Sources**\n\n${links.map((l) => `- ${l.url}`).join('\n')}` : '';
-  return { answer: `${kept.join(' ')}${sources}`, links, found: true };
+  const sources = links
+    .map((l) => `${wordingFor(language).source}: [${escapeMarkdown(l.title ?? l.url)}](${l.url})`)
+    .join('\n\n');
+  return {
+    answer: `${kept.join(' ')}${sources ? `\n\n${sources}` : ''}`,
+    links,
+    found: true,
+    ...(extractive.confidence === undefined ? {} : { confidence: extractive.confidence }),
+  };
 }

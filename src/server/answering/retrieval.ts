@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows, textArray } from '../db/raw';
-import { detectLanguage } from '../knowledge/index/language';
-import { vectorLiteral } from '../knowledge/index/embeddings';
-import type { SearchIndex } from '../knowledge/index/search-index';
+import { splitSentences } from '../knowledge/index/chunker';
+import { cosine, vectorLiteral } from '../knowledge/index/embeddings';
+import { unpackVectors, type SearchIndex } from '../knowledge/index/search-index';
 
 export interface Passage {
   chunkId: string;
@@ -13,10 +13,17 @@ export interface Passage {
   url: string | null;
   text: string;
   position: number;
+  /** The page of a paged document (PDF) the passage starts on. */
+  page: number | null;
   /** Reciprocal-rank fusion score: higher is better. */
   score: number;
   /** Full-text rank (ts_rank_cd) when the passage matched the words, else 0. */
   textRank: number;
+  /**
+   * Cosine of the question to each sentence of `splitSentences(text)` read with its neighbours,
+   * when the passage has vectors; else empty.
+   */
+  sentenceSimilarity: number[];
 }
 
 export interface RetrieveOptions {
@@ -41,18 +48,11 @@ export async function retrieve(
   options: RetrieveOptions,
 ): Promise<Passage[]> {
   const limit = options.limit ?? 5;
-  const depth = options.depth ?? 50;
+  const depth = options.depth ?? 100;
   const text = query.trim().slice(0, 1000);
   if (!text || options.projects.length === 0) return [];
-  const config = index.configFor(detectLanguage(text));
   const projects = textArray(options.projects);
-
-  // Any of the words may match (a question's words are not all in the answer), stemmed for the
-  // question's language and also as typed, for passages indexed without a stemmer.
-  const tsquery = sql`(
-    to_tsquery(${config}::regconfig, coalesce(nullif(replace(plainto_tsquery(${config}::regconfig, ${text})::text, '&', '|'), ''), ''))
-    || to_tsquery('simple', coalesce(nullif(replace(plainto_tsquery('simple', ${text})::text, '&', '|'), ''), ''))
-  )`;
+  const tsquery = index.textQuery(text, 'any');
   const fullText = await queryRows<{ id: string; rank: number }>(
     db,
     sql`SELECT c.id, ts_rank_cd(c.tsv, q.query) AS rank
@@ -65,8 +65,9 @@ export async function retrieve(
   );
 
   let semantic: { id: string }[] = [];
+  let vector: number[] | undefined;
   if (index.embedder) {
-    const [vector] = await index.embedder.embed([text]);
+    [vector] = await index.embedder.embed([text]);
     if (vector) {
       semantic = await queryRows<{ id: string }>(
         db,
@@ -98,9 +99,12 @@ export async function retrieve(
     url: string | null;
     text: string;
     position: number;
+    page: number | null;
+    sentence_vectors: Uint8Array | null;
   }>(
     db,
-    sql`SELECT c.id, c.item_id, c.source_id, i.title, c.url, c.text, c.position
+    sql`SELECT c.id, c.item_id, c.source_id, i.title, c.url, c.text, c.position, c.page,
+               ${index.embedder ? sql`c.sentence_vectors` : sql`NULL`} AS sentence_vectors
         FROM chunks c JOIN ingested_data i ON i.id = c.item_id
         WHERE c.id IN (${sql.join(
           best.map(([id]) => sql`${id}::uuid`),
@@ -120,10 +124,21 @@ export async function retrieve(
             url: r.url,
             text: r.text,
             position: r.position,
+            page: r.page,
             score,
             textRank: textRanks.get(id) ?? 0,
+            sentenceSimilarity: similarities(r.text, r.sentence_vectors, vector),
           },
         ]
       : [];
   });
+}
+
+/** The question's cosine to each sentence window of a passage, when both have vectors. */
+function similarities(text: string, bytes: Uint8Array | null, query: number[] | undefined): number[] {
+  if (!query || !bytes) return [];
+  const vectors = unpackVectors(bytes, query.length);
+  // Vectors of another splitting of the text would point at the wrong sentences.
+  if (vectors.length !== splitSentences(text).length) return [];
+  return vectors.map((v) => cosine(query, v));
 }

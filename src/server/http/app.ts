@@ -16,6 +16,7 @@ import { registerStaticShell } from './static-shell';
 import { registerAdminRoutes } from './admin-routes';
 import { loadEmbedder } from '../knowledge/index/embeddings';
 import { SearchIndex } from '../knowledge/index/search-index';
+import { registerFileRoutes } from '../knowledge/files/route';
 import { registerKnowledgeRoutes } from '../knowledge/routes';
 import { IngestionWorker } from '../knowledge/worker';
 import { registerTtsRoute } from '../voice/route';
@@ -71,6 +72,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     app.log,
   );
   const index = await SearchIndex.open(db, embedder, app.log);
+  // After a change of model, the passages are embedded again while the server answers.
+  const backfill = index.backfill(app.log);
   const worker = new IngestionWorker(
     {
       db,
@@ -83,6 +86,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     config.RECRAWL_HOURS * 3_600_000,
   );
   registerKnowledgeRoutes(app, { db, worker, maxUploadFiles: config.MAX_UPLOAD_FILES });
+  registerFileRoutes(app, db);
   registerAdminRoutes(app, db);
   app.get('/api/health', () => ({ ok: true, database: database.kind }));
   const voice = createVoiceService(config, app.log);
@@ -109,6 +113,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       });
       await app.close();
       await worker.stop();
+      await backfill.stop();
       await detachRedis?.();
       await database.close();
     })());

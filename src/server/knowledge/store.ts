@@ -35,7 +35,11 @@ const hashOf = (title: string, body: string) =>
 export async function storeDocument(db: Db, index: SearchIndex, doc: DocumentToStore): Promise<StoreOutcome> {
   const contentHash = hashOf(doc.title, doc.body);
   const [existing] = await db
-    .select({ id: ingestedData.id, contentHash: ingestedData.contentHash })
+    .select({
+      id: ingestedData.id,
+      contentHash: ingestedData.contentHash,
+      isConsumed: ingestedData.isConsumed,
+    })
     .from(ingestedData)
     .where(and(eq(ingestedData.sourceId, doc.sourceId), eq(ingestedData.dedupeKey, doc.dedupeKey)));
   const validators = {
@@ -43,7 +47,8 @@ export async function storeDocument(db: Db, index: SearchIndex, doc: DocumentToS
     lastModified: doc.lastModified ?? null,
     links: doc.links ?? null,
   };
-  if (existing && existing.contentHash === contentHash) {
+  // An item whose indexing failed part-way is not consumed: the same text again indexes it anew.
+  if (existing && existing.contentHash === contentHash && existing.isConsumed) {
     await db
       .update(ingestedData)
       .set({ ...validators, country: doc.country, updatedAt: sql`now()` })

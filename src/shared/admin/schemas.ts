@@ -200,6 +200,8 @@ export interface HistoryEventView {
   lang_name?: string;
   /** query-response of a voice question: the spoken answer's file under the TTS base address. */
   audioPath?: string;
+  /** query-response: how well the chosen sentence matched the question (the composer's score). */
+  confidence?: number;
 }
 
 /** One event of a question's history as this server writes it, in order (SPEC §3). */

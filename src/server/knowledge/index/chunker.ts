@@ -1,60 +1,119 @@
 /**
  * Cuts a document into overlapping passages on sentence boundaries, so a passage quoted in an
- * answer reads as whole sentences and a fact at a boundary is found from either side.
+ * answer reads as whole sentences and a fact at a boundary is found from either side. Paragraph
+ * breaks survive inside a passage (a blank line), so a list stays a list; a form feed in the
+ * text starts a new page (connectors put one between the pages of a PDF), and each passage
+ * remembers the page it starts on.
  */
 export interface ChunkOptions {
-  /** Target passage length in characters. */
+  /** Largest passage, in `measure` units (characters by default). */
   size?: number;
-  /** Characters of the previous passage repeated at the start of the next. */
+  /** Units of the previous passage repeated at the start of the next. */
   overlap?: number;
+  /** The length of a piece of text: characters, or the embedding model's word pieces. */
+  measure?: (text: string) => number;
 }
 
-const SENTENCE_END = /(?<=[.!?।॥:;])\s+(?=\S)|\n{2,}/u;
+export interface Chunk {
+  text: string;
+  /** 1-based page the passage starts on, for a paged document; else null. */
+  page: number | null;
+}
 
+interface Unit {
+  text: string;
+  page: number | null;
+  /** First sentence of a paragraph (or a list item, a heading, a table row). */
+  opens: boolean;
+}
+
+// After a stop, a Devanagari danda, a colon or a semicolon (legal and list items end so).
+const SENTENCE_END = /(?<=[.!?।॥:;])\s+(?=\S)/u;
+
+/** The sentences of a text; paragraph breaks and pages only separate them. */
 export function splitSentences(text: string): string[] {
-  return text
-    .split(SENTENCE_END)
-    .map((s) => s.replace(/\s+/g, ' ').trim())
-    .filter(Boolean);
+  return units(text).map((u) => u.text);
 }
 
-export function chunkText(text: string, { size = 900, overlap = 150 }: ChunkOptions = {}): string[] {
-  const sentences = splitSentences(text).flatMap((s) => (s.length > size ? hardSplit(s, size) : [s]));
-  const chunks: string[] = [];
-  let current: string[] = [];
+/** Paragraphs of a passage's text (blank-line separated), each split into its sentences. */
+export function paragraphs(text: string): string[][] {
+  return text
+    .split(/\n\s*\n|\f/)
+    .map((p) =>
+      p
+        .split(SENTENCE_END)
+        .map((s) => s.replace(/\s+/g, ' ').trim())
+        .filter(Boolean),
+    )
+    .filter((p) => p.length > 0);
+}
+
+function units(text: string): Unit[] {
+  const pages = text.split('\f');
+  const paged = pages.length > 1;
+  return pages.flatMap((pageText, i) =>
+    paragraphs(pageText).flatMap((sentences) =>
+      sentences.map((s, j) => ({ text: s, page: paged ? i + 1 : null, opens: j === 0 })),
+    ),
+  );
+}
+
+export function chunkText(
+  text: string,
+  { size = 900, overlap = 150, measure = (s: string) => s.length }: ChunkOptions = {},
+): Chunk[] {
+  const all = units(text).flatMap((u) =>
+    measure(u.text) > size
+      ? hardSplit(u.text, size, measure).map((t, i) => ({ ...u, text: t, opens: i === 0 && u.opens }))
+      : [u],
+  );
+  const chunks: Chunk[] = [];
+  let current: (Unit & { length: number })[] = [];
   let length = 0;
-  for (const sentence of sentences) {
-    if (length + sentence.length > size && current.length) {
-      chunks.push(current.join(' '));
+  for (const unit of all) {
+    const unitLength = measure(unit.text) + 1;
+    if (length + unitLength > size && current.length) {
+      chunks.push(joinUnits(current));
       // Carry whole sentences from the end of this passage into the next, up to `overlap`.
-      const carried: string[] = [];
+      const carried: typeof current = [];
       let carriedLength = 0;
       for (let i = current.length - 1; i >= 0; i--) {
         const s = current[i]!;
         if (carriedLength + s.length > overlap) break;
         carried.unshift(s);
-        carriedLength += s.length + 1;
+        carriedLength += s.length;
       }
       current = carried;
       length = carriedLength;
     }
-    current.push(sentence);
-    length += sentence.length + 1;
+    current.push({ ...unit, length: unitLength });
+    length += unitLength;
   }
-  if (current.length) chunks.push(current.join(' '));
+  if (current.length) chunks.push(joinUnits(current));
   return chunks;
 }
 
+function joinUnits(units: Unit[]): Chunk {
+  const text = units.map((u, i) => (i === 0 ? '' : u.opens ? '\n\n' : ' ') + u.text).join('');
+  return { text, page: units[0]!.page };
+}
+
 /** A "sentence" longer than a passage (a table, a list without stops) is cut at spaces. */
-function hardSplit(sentence: string, size: number): string[] {
+function hardSplit(sentence: string, size: number, measure: (s: string) => number): string[] {
+  const words = sentence.split(' ');
   const parts: string[] = [];
-  let rest = sentence;
-  while (rest.length > size) {
-    const cut = rest.lastIndexOf(' ', size);
-    const at = cut > size / 2 ? cut : size;
-    parts.push(rest.slice(0, at).trim());
-    rest = rest.slice(at).trim();
+  let current: string[] = [];
+  let length = 0;
+  for (const word of words) {
+    const w = measure(word) + 1;
+    if (length + w > size && current.length) {
+      parts.push(current.join(' '));
+      current = [];
+      length = 0;
+    }
+    current.push(word);
+    length += w;
   }
-  if (rest) parts.push(rest);
+  if (current.length) parts.push(current.join(' '));
   return parts;
 }

@@ -3,40 +3,77 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Embedder {
+  /** The model and its weights, e.g. "all-MiniLM-L6-v2 (q8)": vectors of another one are stale. */
   model: string;
   dimensions: number;
+  /** Word pieces the model reads of one text; a passage longer than this is cut. */
+  maxTokens: number;
+  /** Word pieces of a text, without the model's two special tokens. */
+  countTokens(text: string): number;
+  /** Unit-length vectors, one per text. */
   embed(texts: string[]): Promise<number[][]>;
 }
 
+// sentence-transformers reads 256 word pieces of all-MiniLM-L6-v2 (its sentence_bert_config);
+// the tokenizer's own files say 128 (tokenizer.json) or 512 (tokenizer_config.json).
+const MAX_TOKENS = 256;
+const BATCH = 16;
+
 /**
  * A sentence-embedding model from MODELS_DIR/<name> through Transformers.js, offline unless
- * remote models are allowed. Null (and one line in the log) when there is none: retrieval then
- * runs on full text only.
+ * remote models are allowed. The int8 weights are used when the folder has them (as the shared
+ * and Hub layouts do), else fp32. Null (and one line in the log) when there is none: retrieval
+ * then runs on full text only.
  */
 export async function loadEmbedder(
   options: { modelsDir: string; model: string; allowRemote: boolean },
   log: FastifyBaseLogger,
 ): Promise<Embedder | null> {
   const local = path.join(options.modelsDir, options.model);
-  if (!options.allowRemote && !existsSync(path.join(local, 'config.json'))) {
+  const hasLocal = existsSync(path.join(local, 'config.json'));
+  if (!options.allowRemote && !hasLocal) {
     log.warn({ model: local }, 'no sentence-embedding model found: retrieval uses full-text search only');
     return null;
   }
+  const quantized = !hasLocal || existsSync(path.join(local, 'onnx', 'model_quantized.onnx'));
+  const dtype = quantized ? 'q8' : 'fp32';
   try {
-    const { env, pipeline } = await import('@huggingface/transformers');
+    const { env, pipeline, mean_pooling } = await import('@huggingface/transformers');
     env.allowLocalModels = true;
     env.allowRemoteModels = options.allowRemote;
     env.localModelPath = options.modelsDir;
-    const extractor = await pipeline('feature-extraction', options.model, { device: 'cpu', dtype: 'fp32' });
+    const extractor = await pipeline('feature-extraction', options.model, { device: 'cpu', dtype });
+    const { tokenizer, model } = extractor;
+    const declared = Number(tokenizer.model_max_length) || MAX_TOKENS;
+    const maxTokens = Math.min(MAX_TOKENS, declared);
+    // What the pipeline does, but truncating at the model's real limit rather than the tokenizer's.
     const embed = async (texts: string[]) => {
-      const output = await extractor(texts, { pooling: 'mean', normalize: true });
-      return output.tolist() as number[][];
+      // Batches of similar length: every text of a batch is padded to its longest.
+      const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
+      const vectors: number[][] = new Array<number[]>(texts.length);
+      for (let i = 0; i < order.length; i += BATCH) {
+        const slice = order.slice(i, i + BATCH);
+        const inputs = tokenizer(
+          slice.map((j) => texts[j]!),
+          { padding: true, truncation: true, max_length: maxTokens },
+        );
+        const outputs = (await model(inputs)) as { last_hidden_state: Parameters<typeof mean_pooling>[0] };
+        const pooled = mean_pooling(outputs.last_hidden_state, inputs.attention_mask);
+        (pooled.normalize(2, -1).tolist() as number[][]).forEach((v, k) => (vectors[slice[k]!] = v));
+      }
+      return vectors;
     };
     const [probe] = await embed(['dimension probe']);
     const dimensions = probe?.length ?? 0;
     if (!dimensions) throw new Error('the model returned an empty embedding');
-    log.info({ model: options.model, dimensions }, 'sentence-embedding model loaded');
-    return { model: options.model, dimensions, embed };
+    log.info({ model: options.model, dtype, dimensions, maxTokens }, 'sentence-embedding model loaded');
+    return {
+      model: `${options.model} (${dtype})`,
+      dimensions,
+      maxTokens,
+      countTokens: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
+      embed,
+    };
   } catch (error) {
     log.warn(
       { err: error, model: options.model },
@@ -49,3 +86,10 @@ export async function loadEmbedder(
 /** pgvector's literal for a vector. */
 export const vectorLiteral = (values: number[]) =>
   `[${values.map((v) => (Number.isFinite(v) ? v : 0)).join(',')}]`;
+
+/** Cosine of two unit-length vectors. */
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i]! * (b[i] ?? 0);
+  return sum;
+}

@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw';
 import { chunks } from '../../db/schema';
-import { chunkText } from './chunker';
+import { chunkText, splitSentences, type Chunk } from './chunker';
 import { vectorLiteral, type Embedder } from './embeddings';
-import { textSearchConfig } from './language';
+import { detectLanguage, textSearchConfig } from './language';
 
 export interface IndexedItem {
   id: string;
@@ -17,25 +17,60 @@ export interface IndexedItem {
   language: string;
 }
 
+/** Passages embedded per round; a round's vectors are written before the next is computed. */
 const EMBED_BATCH = 32;
+/** Passage size in word pieces when a model is loaded (its limit), else in characters. */
+const PASSAGE_CHARS = 900;
 
 /**
- * The search index over ingested items: full-text (tsvector, GIN) always; sentence embeddings
- * (pgvector, HNSW) when the database has pgvector and a model is loaded.
+ * The search index over ingested items: full-text (tsvector, GIN) always; with pgvector and a
+ * sentence-embedding model, one vector per passage (HNSW, for retrieval) and one per sentence
+ * read with its neighbours (for choosing the sentence that answers). The sentence vectors are
+ * stored with the passage, in the order `splitSentences` gives, as float32 bytes.
  */
 export class SearchIndex {
   private constructor(
     private readonly db: Db,
     readonly textConfigs: ReadonlySet<string>,
     readonly embedder: Embedder | null,
+    /** The languages of the indexed items: a question's words are stemmed as each of them. */
+    private readonly languages: Set<string>,
   ) {}
 
   static async open(db: Db, embedder: Embedder | null, log: FastifyBaseLogger): Promise<SearchIndex> {
     const configs = await queryRows<{ cfgname: string }>(db, sql`SELECT cfgname FROM pg_ts_config`);
-    const vector = embedder ? await enableVectors(db, embedder.dimensions, log) : false;
+    const languages = await queryRows<{ language: string }>(
+      db,
+      sql`SELECT DISTINCT language FROM ingested_data`,
+    );
+    const vector = embedder ? await enableVectors(db, embedder, log) : false;
     if (embedder && !vector)
       log.warn('pgvector is not available in this database: retrieval uses full-text search only');
-    return new SearchIndex(db, new Set(configs.map((c) => c.cfgname)), vector ? embedder : null);
+    return new SearchIndex(
+      db,
+      new Set(configs.map((c) => c.cfgname)),
+      vector ? embedder : null,
+      new Set(languages.map((l) => l.language)),
+    );
+  }
+
+  /**
+   * The full-text query for a question's words: stemmed for the question's language, for every
+   * language the index holds (a short question's language cannot be told, and a passage is
+   * stemmed for its own), and as typed. `any` matches a passage holding any of the words (a
+   * question's words are not all in its answer); `all`, one holding every word.
+   */
+  textQuery(text: string, match: 'any' | 'all'): SQL {
+    const configs = new Set([
+      this.configFor(detectLanguage(text)),
+      ...[...this.languages].map((l) => this.configFor(l)),
+      'simple',
+    ]);
+    const one = (config: string) =>
+      match === 'all'
+        ? sql`plainto_tsquery(${config}::regconfig, ${text})`
+        : sql`to_tsquery(${config}::regconfig, coalesce(nullif(replace(plainto_tsquery(${config}::regconfig, ${text})::text, '&', '|'), ''), ''))`;
+    return sql`(${sql.join([...configs].map(one), sql` || `)})`;
   }
 
   get usesVectors(): boolean {
@@ -46,58 +81,159 @@ export class SearchIndex {
     return textSearchConfig(language, this.textConfigs);
   }
 
-  /** Replaces the item's passages; the title leads the first so that it is searchable too. */
+  /** The passages of a text, sized for the model when there is one. */
+  passagesOf(text: string): Chunk[] {
+    const embedder = this.embedder;
+    return embedder
+      ? chunkText(text, {
+          // Room for the special tokens and the title that leads the first passage.
+          size: embedder.maxTokens - 16,
+          overlap: 40,
+          measure: (s) => embedder.countTokens(s),
+        })
+      : chunkText(text, { size: PASSAGE_CHARS, overlap: 150 });
+  }
+
+  /**
+   * Replaces the item's passages; the title leads the first so that it is searchable too. The
+   * passages and their vectors are written in one transaction: an item is indexed whole or not
+   * at all, so a failure leaves it to be indexed again.
+   */
   async indexItem(item: IndexedItem): Promise<number> {
     const config = this.configFor(item.language);
-    const passages = chunkText(`${item.title}.\n\n${item.body}`);
+    this.languages.add(item.language || 'und');
+    const passages = this.passagesOf(`${item.title}.\n\n${item.body}`);
+    const vectors = this.embedder ? await this.vectorsFor(passages.map((p) => p.text)) : null;
     await this.db.transaction(async (tx) => {
       await tx.delete(chunks).where(eq(chunks.itemId, item.id));
       for (let i = 0; i < passages.length; i += 200) {
-        await tx.insert(chunks).values(
-          passages.slice(i, i + 200).map((text, j) => ({
-            itemId: item.id,
-            sourceId: item.sourceId,
-            project: item.project,
-            url: item.url,
-            position: i + j,
-            text,
-            tsv: sql`to_tsvector(${config}::regconfig, ${text})`,
-          })),
-        );
+        const rows = await tx
+          .insert(chunks)
+          .values(
+            passages.slice(i, i + 200).map((p, j) => ({
+              itemId: item.id,
+              sourceId: item.sourceId,
+              project: item.project,
+              url: item.url,
+              position: i + j,
+              page: p.page,
+              text: p.text,
+              tsv: sql`to_tsvector(${config}::regconfig, ${p.text})`,
+            })),
+          )
+          .returning({ id: chunks.id });
+        if (!vectors) continue;
+        for (const [j, row] of rows.entries())
+          await writeVectors(tx, row.id, vectors[i + j]!, this.embedder!);
       }
     });
-    if (this.embedder) await this.embedPending(Number.MAX_SAFE_INTEGER, item.id);
     return passages.length;
   }
 
-  /** Embeds passages that have no vector yet (new ones, or all of them after a model change). */
-  async embedPending(limit: number, itemId?: string): Promise<number> {
+  /** A passage's vector and its sentences' vectors (each sentence read with its neighbours). */
+  private async vectorsFor(texts: string[]): Promise<PassageVectors[]> {
+    const embedder = this.embedder!;
+    const windows = texts.map((t) => sentenceWindows(splitSentences(t)));
+    const flat = await embedder.embed([...texts, ...windows.flat()]);
+    let next = texts.length;
+    return texts.map((_, i) => ({
+      passage: flat[i]!,
+      sentences: windows[i]!.map(() => flat[next++]!),
+    }));
+  }
+
+  /** Passages without vectors (after a change of model): embedded in rounds, `limit` at most. */
+  async embedPending(limit: number): Promise<number> {
     if (!this.embedder) return 0;
     let done = 0;
     while (done < limit) {
       const batch = await queryRows<{ id: string; text: string }>(
         this.db,
-        sql`SELECT id, text FROM chunks WHERE embedding IS NULL ${itemId ? sql`AND item_id = ${itemId}` : sql``}
-            LIMIT ${Math.min(EMBED_BATCH, limit - done)}`,
+        sql`SELECT id, text FROM chunks WHERE embedding IS NULL LIMIT ${Math.min(EMBED_BATCH, limit - done)}`,
       );
       if (batch.length === 0) break;
-      const vectors = await this.embedder.embed(batch.map((b) => b.text));
-      for (const [i, row] of batch.entries()) {
-        await this.db.execute(
-          sql`UPDATE chunks SET embedding = ${vectorLiteral(vectors[i] ?? [])}::vector WHERE id = ${row.id}`,
-        );
-      }
+      const vectors = await this.vectorsFor(batch.map((b) => b.text));
+      await this.db.transaction(async (tx) => {
+        for (const [i, row] of batch.entries()) await writeVectors(tx, row.id, vectors[i]!, this.embedder!);
+      });
       done += batch.length;
     }
     return done;
   }
+
+  /**
+   * Embeds, off the request path, the passages a change of model left without vectors, a round
+   * at a time so that answers and ingestion interleave.
+   */
+  backfill(log: FastifyBaseLogger): { done: Promise<void>; stop(): Promise<void> } {
+    if (!this.embedder) return { done: Promise.resolve(), stop: () => Promise.resolve() };
+    let stopped = false;
+    const run = (async () => {
+      let total = 0;
+      while (!stopped) {
+        const done = await this.embedPending(EMBED_BATCH).catch((error: unknown) => {
+          log.error({ err: error }, 'passages could not be embedded again');
+          return 0;
+        });
+        if (done === 0) break;
+        total += done;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (total) log.info({ passages: total }, 'passages embedded again for the current model');
+    })();
+    return {
+      done: run,
+      async stop() {
+        stopped = true;
+        await run;
+      },
+    };
+  }
+}
+
+interface PassageVectors {
+  passage: number[];
+  sentences: number[][];
+}
+
+/** Each sentence with the one before and the one after: what it means depends on them. */
+export function sentenceWindows(sentences: string[]): string[] {
+  return sentences.map((s, i) => [sentences[i - 1], s, sentences[i + 1]].filter(Boolean).join(' '));
+}
+
+/** float32 bytes of the sentence vectors, one after the other. */
+export function packVectors(vectors: number[][]): Buffer {
+  const flat = new Float32Array(vectors.flatMap((v) => v));
+  return Buffer.from(flat.buffer, flat.byteOffset, flat.byteLength);
+}
+
+export function unpackVectors(bytes: Uint8Array | null, dimensions: number): Float32Array[] {
+  if (!bytes || bytes.byteLength === 0) return [];
+  const copy = new Float32Array(new Uint8Array(bytes).buffer);
+  const out: Float32Array[] = [];
+  for (let i = 0; i + dimensions <= copy.length; i += dimensions) out.push(copy.subarray(i, i + dimensions));
+  return out;
+}
+
+async function writeVectors(
+  db: Pick<Db, 'execute'>,
+  id: string,
+  vectors: PassageVectors,
+  embedder: Embedder,
+) {
+  await db.execute(
+    sql`UPDATE chunks SET embedding = ${vectorLiteral(vectors.passage)}::vector,
+          sentence_vectors = ${packVectors(vectors.sentences)}, embedded_with = ${embedder.model}
+        WHERE id = ${id}`,
+  );
 }
 
 /**
- * Turns pgvector on and gives chunks an embedding column of the model's size with an HNSW
- * index. A model of another size replaces the column: its passages are embedded again.
+ * Turns pgvector on and gives chunks the vector columns (pgvector's own type, so they exist only
+ * where it does): an embedding of the model's size with an HNSW index, the sentence vectors and
+ * the model that made them. Vectors of another model are cleared, to be made again.
  */
-async function enableVectors(db: Db, dimensions: number, log: FastifyBaseLogger): Promise<boolean> {
+async function enableVectors(db: Db, embedder: Embedder, log: FastifyBaseLogger): Promise<boolean> {
   const [available] = await queryRows<{ ok: boolean }>(
     db,
     sql`SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector') AS ok`,
@@ -109,6 +245,7 @@ async function enableVectors(db: Db, dimensions: number, log: FastifyBaseLogger)
     sql`SELECT atttypmod AS typmod FROM pg_attribute
         WHERE attrelid = 'chunks'::regclass AND attname = 'embedding' AND NOT attisdropped`,
   );
+  const dimensions = Math.trunc(embedder.dimensions);
   if (column && column.typmod !== dimensions) {
     log.warn(
       { from: column.typmod, to: dimensions },
@@ -117,10 +254,22 @@ async function enableVectors(db: Db, dimensions: number, log: FastifyBaseLogger)
     await db.execute(sql`ALTER TABLE chunks DROP COLUMN embedding`);
   }
   if (!column || column.typmod !== dimensions) {
-    await db.execute(sql.raw(`ALTER TABLE chunks ADD COLUMN embedding vector(${Math.trunc(dimensions)})`));
+    await db.execute(sql.raw(`ALTER TABLE chunks ADD COLUMN embedding vector(${dimensions})`));
     await db.execute(
       sql`CREATE INDEX IF NOT EXISTS chunks_embedding_idx ON chunks USING hnsw (embedding vector_cosine_ops)`,
     );
   }
+  await db.execute(sql`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS sentence_vectors bytea`);
+  await db.execute(sql`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS embedded_with text`);
+  const stale = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE chunks SET embedding = NULL, sentence_vectors = NULL, embedded_with = NULL
+        WHERE embedding IS NOT NULL AND embedded_with IS DISTINCT FROM ${embedder.model} RETURNING id`,
+  );
+  if (stale.length)
+    log.warn(
+      { passages: stale.length, model: embedder.model },
+      'the model changed: passages will be embedded again',
+    );
   return true;
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND_ANSWER, composeAnswer, contentWords } from '../../../../src/server/answering/composer';
+import {
+  NOT_FOUND_ANSWER,
+  REFUSAL_THRESHOLD,
+  composeAnswer,
+  contentWords,
+  linkOf,
+} from '../../../../src/server/answering/composer';
+import { wordingFor } from '../../../../src/server/answering/messages';
 import type { Passage } from '../../../../src/server/answering/retrieval';
+import { splitSentences } from '../../../../src/server/knowledge/index/chunker';
 
 const passage = (text: string, over: Partial<Passage> = {}): Passage => ({
   chunkId: 'c',
@@ -10,10 +18,19 @@ const passage = (text: string, over: Partial<Passage> = {}): Passage => ({
   url: 'https://example.org/readers',
   text,
   position: 0,
+  page: null,
   score: 1,
   textRank: 1,
+  sentenceSimilarity: [],
   ...over,
 });
+
+/** A passage whose sentences have the given cosines to the question, in order. */
+const scored = (sentences: [string, number][], over: Partial<Passage> = {}) =>
+  passage(sentences.map(([s]) => s).join(' '), {
+    sentenceSimilarity: sentences.map(([, cos]) => cos),
+    ...over,
+  });
 
 describe('contentWords', () => {
   it('drops question words and cuts long Latin words to a stem', () => {
@@ -30,41 +47,115 @@ describe('contentWords', () => {
   });
 });
 
-describe('composeAnswer', () => {
-  it('quotes the sentences that answer, links the source, and invents nothing', () => {
-    const text =
-      'NVDA is a free screen reader for Windows. It reads text aloud with a synthetic voice. The weather was fine.';
-    const { answer, links, found } = composeAnswer('Which free screen reader works on Windows?', [
-      passage(text),
+describe('choosing the sentence that answers', () => {
+  it('prefers the sentence that answers by meaning over one sharing more of the words', () => {
+    const p = scored([
+      ['The chair of the Access Board chairs the board meetings of the chair.', 0.45],
+      ['The chairperson shall be elected by majority vote to serve for terms of one year.', 0.72],
     ]);
+    const { answer, found } = composeAnswer('How long does the chair of the Access Board serve?', [p]);
     expect(found).toBe(true);
-    expect(answer).toContain('> NVDA is a free screen reader for Windows.');
-    expect(answer).not.toContain('weather');
-    expect(links).toEqual([{ url: 'https://example.org/readers', title: 'Screen readers' }]);
-    expect(answer).toContain('- https://example.org/readers');
+    expect(answer.startsWith('The chairperson shall be elected')).toBe(true);
   });
 
-  it('brings the sentence after a matching question along', () => {
-    const text = 'What is a screen reader? Software that reads the screen aloud for blind users.';
-    const { answer } = composeAnswer('what is a screen reader', [passage(text)]);
-    expect(answer).toContain('Software that reads the screen aloud');
+  it('passes over a heading that is close in meaning but says nothing', () => {
+    const p = passage(
+      'Keyboard Interaction\n\nTab moves focus into the tab list and places it on the active tab element.',
+      {
+        sentenceSimilarity: [0.7, 0.62],
+      },
+    );
+    expect(composeAnswer('How does the keyboard move into a tab list?', [p]).answer).toMatch(
+      /^Tab moves focus/,
+    );
   });
 
-  it('says plainly that nothing was found when no passage shares enough words', () => {
-    const result = composeAnswer('volcano eruption Iceland', [
-      passage('NVDA is a free screen reader for Windows.'),
+  it('brings the list a sentence ends with ":" introduces, whole', () => {
+    const text =
+      'Keyboard Interaction.\n\nFor the tab list:\n\nTab: places focus on the active tab.\n\n' +
+      'Left Arrow: moves focus to the previous tab.\n\nRight Arrow: moves focus to the next tab.';
+    const sims = splitSentences(text).map((s) => (s === 'For the tab list:' ? 0.8 : 0.3));
+    const { answer } = composeAnswer('Which keys work in a tab list?', [
+      passage(text, { sentenceSimilarity: sims }),
     ]);
-    expect(result).toEqual({ answer: NOT_FOUND_ANSWER, links: [], found: false });
+    expect(answer).toContain('For the tab list:');
+    expect(answer).toContain('- Tab: places focus on the active tab.');
+    expect(answer).toContain('- Right Arrow: moves focus to the next tab.');
+  });
+
+  it('shows the sentence before one that continues it', () => {
+    const p = scored([
+      ['NVDA is a free screen reader for Windows.', 0.5],
+      ['It reads text aloud with a synthetic voice and drives braille displays.', 0.75],
+    ]);
+    expect(composeAnswer('Does the free Windows screen reader drive braille displays?', [p]).answer).toMatch(
+      /^NVDA is a free screen reader for Windows\. It reads text aloud/,
+    );
+  });
+
+  it('links the source, at the page of a PDF passage, and adds supporting quotes with theirs', () => {
+    const a = scored([['Braille instruction is among the services for older blind individuals.', 0.7]], {
+      url: '/files/f1/act.pdf',
+      title: 'Rehabilitation Act',
+      page: 12,
+    });
+    const b = scored(
+      [['Mobility training helps an older individual who is blind adjust to blindness.', 0.72]],
+      {
+        itemId: 'i2',
+        url: 'https://example.org/services',
+        title: 'Services',
+      },
+    );
+    const { answer, links } = composeAnswer('Can an older blind person get braille lessons?', [a, b]);
+    expect(answer).toContain('Source: [Rehabilitation Act](/files/f1/act.pdf#page=12)');
+    expect(answer).toContain('Mobility training helps');
+    expect(links.map((l) => l.url)).toEqual(['/files/f1/act.pdf#page=12', 'https://example.org/services']);
+  });
+
+  it('escapes markdown in quoted text', () => {
+    const p = scored([['Use the *Tab* key to move between [links] in a screen reader.', 0.8]]);
+    const { answer } = composeAnswer('Which key moves between links?', [p]);
+    expect(answer).toContain('\\*Tab\\*');
+    expect(answer).toContain('\\[links\\]');
+  });
+});
+
+describe('refusing', () => {
+  it('says plainly that nothing was found, with no links, below the threshold', () => {
+    const p = scored([['NVDA is a free screen reader for Windows.', REFUSAL_THRESHOLD.semantic - 0.2]]);
+    const result = composeAnswer('How do I bake sourdough bread?', [p]);
+    expect(result).toMatchObject({ answer: NOT_FOUND_ANSWER, links: [], found: false });
     expect(composeAnswer('anything at all', []).found).toBe(false);
   });
 
-  it('escapes markdown in quoted text and groups passages by document', () => {
-    const a = passage('Use the *Tab* key to move between [links] in a screen reader.', { itemId: 'a' });
-    const b = passage('A screen reader announces headings.', { itemId: 'b', title: 'Headings', url: null });
-    const { answer, links } = composeAnswer('screen reader keys', [a, b]);
-    expect(answer).toContain('\\*Tab\\*');
-    expect(answer).toContain('\\[links\\]');
-    expect(answer).toContain('**Headings**');
-    expect(links).toHaveLength(1);
+  it('without vectors, refuses when no sentence holds the question’s words', () => {
+    expect(
+      composeAnswer('volcano eruption Iceland', [passage('NVDA is a free screen reader for Windows.')]).found,
+    ).toBe(false);
+    expect(
+      composeAnswer('Which free screen reader works on Windows?', [
+        passage('NVDA is a free screen reader for Windows.'),
+      ]).found,
+    ).toBe(true);
+  });
+
+  it('refuses in the question’s language, and says why when it could not translate', () => {
+    const hindi = wordingFor('hi');
+    expect(composeAnswer('खाना कैसे बनाएँ', [], { language: 'hi' }).answer).toBe(hindi.notFound);
+    expect(composeAnswer('खाना कैसे बनाएँ', [], { language: 'hi', untranslated: true }).answer).toBe(
+      hindi.noTranslation,
+    );
+  });
+});
+
+describe('linkOf', () => {
+  it('opens a PDF at the page, and leaves other addresses as they are', () => {
+    expect(linkOf(passage('x', { url: '/files/a/b.pdf', page: 3, title: 'B' }))).toEqual({
+      url: '/files/a/b.pdf#page=3',
+      title: 'B',
+    });
+    expect(linkOf(passage('x', { url: 'https://youtu.be/x', title: 'V' }))?.url).toBe('https://youtu.be/x');
+    expect(linkOf(passage('x', { url: null }))).toBeNull();
   });
 });

@@ -1,17 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { chunkText, splitSentences } from '../../../../../src/server/knowledge/index/chunker';
+import { chunkText, paragraphs, splitSentences } from '../../../../../src/server/knowledge/index/chunker';
 
 const sentence = (i: number) => `Sentence number ${i} talks about screen readers and braille displays.`;
 
 describe('splitSentences', () => {
-  it('splits on sentence ends, Devanagari danda and blank lines, folding white space', () => {
-    expect(splitSentences('One.  Two?\nThree! Four\n\nFive। छह')).toEqual([
+  it('splits on sentence ends, Devanagari danda, colons and blank lines, folding white space', () => {
+    expect(splitSentences('One.  Two?\nThree! Four\n\nFive। छह: seven')).toEqual([
       'One.',
       'Two?',
       'Three!',
       'Four',
       'Five।',
-      'छह',
+      'छह:',
+      'seven',
+    ]);
+  });
+
+  it('reads a form feed as a page break, not as text', () => {
+    expect(splitSentences('Page one.\fPage two.')).toEqual(['Page one.', 'Page two.']);
+  });
+});
+
+describe('paragraphs', () => {
+  it('keeps list items apart from the sentence that introduces them', () => {
+    expect(paragraphs('For the tab list:\n\nTab: moves focus.\n\nEnter: activates the tab.')).toEqual([
+      ['For the tab list:'],
+      ['Tab:', 'moves focus.'],
+      ['Enter:', 'activates the tab.'],
     ]);
   });
 });
@@ -22,7 +37,7 @@ describe('chunkText', () => {
   it('keeps every passage near the target size and made of whole sentences', () => {
     const chunks = chunkText(text, { size: 400, overlap: 100 });
     expect(chunks.length).toBeGreaterThan(5);
-    for (const c of chunks) {
+    for (const { text: c } of chunks) {
       expect(c.length).toBeLessThanOrEqual(400 + 100);
       expect(c).toMatch(/^Sentence number \d+/);
       expect(c.endsWith('.')).toBe(true);
@@ -31,20 +46,41 @@ describe('chunkText', () => {
 
   it('repeats the end of one passage at the start of the next', () => {
     const [first, second] = chunkText(text, { size: 400, overlap: 100 });
-    const lastSentence = first!.split('. ').at(-1)!;
-    expect(second!.startsWith(lastSentence.replace(/\.$/, ''))).toBe(true);
+    const lastSentence = first!.text.split('. ').at(-1)!;
+    expect(second!.text.startsWith(lastSentence.replace(/\.$/, ''))).toBe(true);
   });
 
   it('covers every sentence of the text', () => {
-    const joined = chunkText(text, { size: 300, overlap: 80 }).join(' ');
+    const joined = chunkText(text, { size: 300, overlap: 80 })
+      .map((c) => c.text)
+      .join(' ');
     for (let i = 0; i < 60; i++) expect(joined).toContain(sentence(i));
   });
 
   it('cuts a sentence longer than a passage at spaces', () => {
     const long = 'word '.repeat(500).trim();
     const chunks = chunkText(long, { size: 200, overlap: 0 });
-    expect(chunks.every((c) => c.length <= 200)).toBe(true);
-    expect(chunks.join(' ').split(' ').length).toBe(500);
+    expect(chunks.every((c) => c.text.length <= 200)).toBe(true);
+    expect(chunks.map((c) => c.text).join(' ').split(' ').length).toBe(500);
+  });
+
+  it('measures passages in the units it is given (word pieces for a model)', () => {
+    const words = (s: string) => s.split(' ').length;
+    const chunks = chunkText(text, { size: 50, overlap: 0, measure: words });
+    expect(chunks.every((c) => words(c.text) <= 50)).toBe(true);
+    expect(chunks.length).toBeGreaterThan(10);
+  });
+
+  it('keeps paragraph breaks inside a passage', () => {
+    const [chunk] = chunkText('Keys:\n\nTab moves focus.\n\nEnter activates.');
+    expect(chunk!.text).toBe('Keys:\n\nTab moves focus.\n\nEnter activates.');
+  });
+
+  it('remembers the page each passage starts on when the text has pages', () => {
+    const pages = ['First page text.', 'Second page text.', 'Third page text.'].map((p) => p.repeat(5));
+    const chunks = chunkText(pages.join('\f'), { size: 100, overlap: 0 });
+    expect(chunks.map((c) => c.page)).toEqual([1, 2, 3]);
+    expect(chunkText('No pages here.')[0]!.page).toBeNull();
   });
 
   it('gives nothing for empty text', () => {

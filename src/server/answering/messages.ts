@@ -1,0 +1,56 @@
+/**
+ * What the answers say around the quoted text, in each language answered: English, and Hindi
+ * for questions asked in it. Any other language gets English.
+ */
+export interface AnswerWording {
+  notFound: string;
+  /** A Hindi (or other) question whose answer may be in English documents, with no translator. */
+  noTranslation: string;
+  source: string;
+  alsoInSources: string;
+  /** The reply to a greeting or a near-empty question, before the example questions. */
+  help: string;
+  tryAsking: string;
+  aboutTitle: (title: string) => string;
+}
+
+const en: AnswerWording = {
+  notFound:
+    'I could not find anything about this in the DISH knowledge base, so I cannot answer it. ' +
+    'Try asking in other words, or about an assistive solution such as a screen reader, a mobility aid or sign language.',
+  noTranslation:
+    'I could not find this in the documents written in your language, and this server cannot translate ' +
+    'questions to search its English documents. Please ask in English.',
+  source: 'Source',
+  alsoInSources: 'Also in the knowledge base',
+  help:
+    'Hello! I answer questions about assistive solutions for people with disabilities, using only the ' +
+    'documents, web pages and videos in the DISH knowledge base. Ask a whole question in your own words.',
+  tryAsking: 'For example, you could ask:',
+  aboutTitle: (title) => `What does “${title}” say?`,
+};
+
+const hi: AnswerWording = {
+  notFound:
+    'मुझे DISH ज्ञानकोष में इसके बारे में कुछ नहीं मिला, इसलिए मैं इसका उत्तर नहीं दे सकता। ' +
+    'कृपया दूसरे शब्दों में पूछें, या किसी सहायक समाधान के बारे में पूछें, जैसे स्क्रीन रीडर, चलने-फिरने का साधन या सांकेतिक भाषा।',
+  noTranslation:
+    'मुझे यह हिंदी के दस्तावेज़ों में नहीं मिला, और यह सर्वर प्रश्नों का अनुवाद करके अंग्रेज़ी दस्तावेज़ों में नहीं खोज सकता। ' +
+    'कृपया अपना प्रश्न अंग्रेज़ी में पूछें।',
+  source: 'स्रोत',
+  alsoInSources: 'ज्ञानकोष में और भी',
+  help:
+    'नमस्ते! मैं दिव्यांग लोगों के लिए सहायक समाधानों के बारे में प्रश्नों के उत्तर देता हूँ, केवल DISH ज्ञानकोष के ' +
+    'दस्तावेज़ों, वेब पेजों और वीडियो से। अपना पूरा प्रश्न अपने शब्दों में पूछें।',
+  tryAsking: 'उदाहरण के लिए, आप पूछ सकते हैं:',
+  aboutTitle: (title) => `“${title}” में क्या लिखा है?`,
+};
+
+const wordings: Record<string, AnswerWording> = { en, hi };
+
+/** The wording for a question's language (ISO 639-1), English when there is none for it. */
+export const wordingFor = (language: string): AnswerWording => wordings[language] ?? en;
+
+/** Every wording of "the knowledge base has nothing on this". */
+export const refusalTexts = (): string[] =>
+  Object.values(wordings).flatMap((w) => [w.notFound, w.noTranslation]);

@@ -1,0 +1,155 @@
+import { paragraphs } from '../knowledge/index/chunker';
+import type { Passage } from './retrieval';
+
+/**
+ * Choosing the sentences that answer a question, among those of the retrieved passages. Each
+ * sentence is scored by meaning (the question's cosine to the sentence read with its neighbours,
+ * computed at retrieval), by lexical evidence (the question's rarer words it holds) and by its
+ * passage's place in the retrieval ranking; very short sentences and headings are penalised, as
+ * plain cosine favours them. Without vectors (no model, or a language the model does not read)
+ * the lexical evidence carries the score alone.
+ */
+
+/** How much each signal counts; chosen on the evaluation set as a whole (docs/chat.md). */
+export const WEIGHTS = {
+  lexical: 0.35,
+  rank: 0.08,
+  shortSentence: 0.12,
+  heading: 0.1,
+};
+
+export interface Sentence {
+  text: string;
+  /** The paragraph's index within the passage and the sentence's within it. */
+  paragraph: number;
+  index: number;
+}
+
+export interface Candidate {
+  passage: Passage;
+  /** The passage's rank in the retrieval (0 first). */
+  rank: number;
+  /** The passage's sentences, by paragraph. */
+  paragraphs: string[][];
+  paragraph: number;
+  index: number;
+  text: string;
+  similarity: number | null;
+  lexical: number;
+  score: number;
+}
+
+// Words that carry no meaning of their own in a question (English; other languages rely on the
+// inverse document frequency below to discount their function words).
+const STOPWORDS = new Set(
+  (
+    'a an and are as at be been but by can could did do does for from had has have how i if in into is it its ' +
+    'me my of on or our should so than that the their them then there these they this to was we were what when ' +
+    'where which who whom why will with would you your about any some tell give please know find help use using ' +
+    'get need want way ways just still also really actually does dont do not'
+  ).split(' '),
+);
+
+/** The question's content words, each cut to a crude stem so that "disabled" meets "disability". */
+export function contentWords(text: string): string[] {
+  const words = text
+    .toLowerCase()
+    .normalize('NFC')
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter((w) => w.length > 1 && !STOPWORDS.has(w));
+  return [...new Set(words.map(stem))];
+}
+
+const stem = (word: string) =>
+  /^\p{Script=Latin}+$/u.test(word) && word.length > 5 ? word.slice(0, 5) : word;
+
+const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+/** A line with no closing punctuation and few words: a heading, a label, a table cell. */
+const looksLikeHeading = (text: string) => !/[.!?।:;)"”’]$/u.test(text) && wordCount(text) < 10;
+
+/** Every sentence of the passages, scored; best first, each text once. */
+export function scoreSentences(query: string, passages: Passage[]): Candidate[] {
+  const words = contentWords(query);
+  const all: Omit<Candidate, 'lexical' | 'score'>[] = [];
+  passages.forEach((passage, rank) => {
+    const paras = paragraphs(passage.text);
+    let flat = 0;
+    paras.forEach((sentences, p) =>
+      sentences.forEach((text, i) => {
+        all.push({
+          passage,
+          rank,
+          paragraphs: paras,
+          paragraph: p,
+          index: i,
+          text,
+          similarity: passage.sentenceSimilarity[flat] ?? null,
+        });
+        flat += 1;
+      }),
+    );
+  });
+  // A word found in few of the candidate sentences tells more than one found in most.
+  const stems = all.map((c) => new Set(contentWords(c.text)));
+  const holds = (own: Set<string>, w: string) => own.has(w) || [...own].some((o) => o.startsWith(w));
+  const df = new Map(words.map((w) => [w, stems.filter((own) => holds(own, w)).length]));
+  const weight = (w: string) => Math.log(1 + all.length / (1 + (df.get(w) ?? 0)));
+  const total = words.reduce((sum, w) => sum + weight(w), 0) || 1;
+
+  const seen = new Set<string>();
+  return all
+    .map((c, i) => {
+      const lexical = words.filter((w) => holds(stems[i]!, w)).reduce((sum, w) => sum + weight(w), 0) / total;
+      const words_ = wordCount(c.text);
+      const score =
+        (c.similarity ?? 0) +
+        WEIGHTS.lexical * lexical +
+        WEIGHTS.rank / (1 + c.rank) -
+        (words_ < 6 ? WEIGHTS.shortSentence : 0) -
+        (looksLikeHeading(c.text) ? WEIGHTS.heading : 0);
+      return { ...c, lexical, score };
+    })
+    .filter((c) => wordCount(c.text) >= 2)
+    .sort((a, b) => b.score - a.score)
+    .filter((c) => !seen.has(c.text) && seen.add(c.text));
+}
+
+// A sentence that starts in lower case, or with a word pointing back, continues the one before.
+const continues = (text: string) =>
+  /^\p{Ll}/u.test(text) || /^(this|that|these|those|it|they|such|however|also|then|so)\b/i.test(text);
+
+/**
+ * The sentences to show for a chosen one: the one before when it continues a thought, the one
+ * after when it is short, and a whole list when it introduces one (ends with ':').
+ */
+export function expand(c: Candidate, maxWords: number): { lead: string[]; list: string[] } {
+  const para = c.paragraphs[c.paragraph]!;
+  const lead: string[] = [];
+  if (c.index > 0 && continues(c.text)) lead.push(para[c.index - 1]!);
+  lead.push(c.text);
+  if (c.text.endsWith(':')) return { lead, list: listAfter(c, maxWords - wordCount(lead.join(' '))) };
+  const next = para[c.index + 1];
+  if (next && wordCount(c.text) < 12 && !next.endsWith(':')) lead.push(next);
+  return { lead, list: [] };
+}
+
+/** The items after a sentence that ends with ':' (the rest of its paragraph, then paragraphs). */
+function listAfter(c: Candidate, maxWords: number): string[] {
+  const rest = c.paragraphs[c.paragraph]!.slice(c.index + 1);
+  const items = rest.length
+    ? rest
+    : c.paragraphs.slice(c.paragraph + 1).map((sentences) => sentences.join(' '));
+  const list: string[] = [];
+  let words = 0;
+  for (const item of items) {
+    // Another introduction starts another list.
+    if (list.length && item.endsWith(':')) break;
+    words += wordCount(item);
+    if (list.length && words > maxWords) break;
+    list.push(item);
+  }
+  return list;
+}
+
+export { wordCount };

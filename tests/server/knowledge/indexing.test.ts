@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../src/server/db/raw';
+import { SearchIndex } from '../../../src/server/knowledge/index/search-index';
+import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
+import type { Client } from '../../support/http';
+import { material, sharedPath } from '../../support/shared';
+import { startTestServer, type TestServer } from '../../support/server';
+
+// The plumbing model (real tokenizer, random weights): these tests are about the index's
+// bookkeeping, not about meaning, and it embeds in a blink.
+let t: TestServer;
+let admin: Client;
+beforeAll(async () => {
+  t = await startTestServer({
+    ...SUPER_ENV,
+    MODELS_DIR: sharedPath('fixtures'),
+    EMBEDDING_MODEL: 'embedding-plumbing-random',
+    INGEST_INTERVAL: '0',
+  });
+  admin = await signInSuper(t);
+}, 60_000);
+afterAll(() => t.stop());
+
+const db = () => t.server.database.db;
+const counts = async () => {
+  const [row] = await queryRows<{ items: number; consumed: number; passages: number }>(
+    db(),
+    sql`SELECT (SELECT count(*)::int FROM ingested_data) AS items,
+               (SELECT count(*)::int FROM ingested_data WHERE is_consumed) AS consumed,
+               (SELECT count(*)::int FROM chunks) AS passages`,
+  );
+  return row!;
+};
+
+describe('an item is indexed, or it is not done', () => {
+  it('indexes an item on the next try after indexing failed once', async () => {
+    const embedder = t.server.index.embedder;
+    if (!embedder) return; // PostgreSQL without pgvector: there is no embedding to fail
+    const real = embedder.embed.bind(embedder);
+    let failures = 0;
+    embedder.embed = (texts) => (failures++ === 0 ? Promise.reject(new Error('model crashed')) : real(texts));
+    try {
+      const source = await addSource(admin, 'Fails once');
+      const res = await admin.post(
+        '/admin/add_data',
+        form({ queryingApp: 'dish', source, project: 'dish', location: 'India', data_type: 'doc' }, [
+          { name: 'demo.docx', bytes: material('documents/docx/daisy_Accessibility_demofile.docx') },
+        ]),
+      );
+      expect(res.status).toBe(201);
+      await t.server.worker.runNow();
+      expect(failures).toBe(1);
+      // The text was stored, but without its passages it does not count as ingested.
+      expect(await counts()).toMatchObject({ consumed: 0, passages: 0 });
+      const [pending] = await queryRows<{ status: string }>(db(), sql`SELECT status FROM pending_data`);
+      expect(pending?.status).toBe('pending');
+
+      await db().execute(sql`UPDATE pending_data SET next_run_at = now()`);
+      await t.server.worker.runNow();
+      const after = await counts();
+      expect(after.consumed).toBe(1);
+      expect(after.passages).toBeGreaterThan(0);
+    } finally {
+      embedder.embed = real;
+    }
+  });
+});
+
+describe('a change of model', () => {
+  it('clears the vectors another model made, and embeds those passages again in the background', async () => {
+    if (!t.server.index.embedder) return;
+    const embedded = async () =>
+      (
+        await queryRows<{ n: number }>(
+          db(),
+          sql`SELECT count(*)::int AS n FROM chunks WHERE embedding IS NOT NULL AND sentence_vectors IS NOT NULL
+              AND embedded_with = ${t.server.index.embedder!.model}`,
+        )
+      )[0]!.n;
+    const { passages } = await counts();
+    expect(passages).toBeGreaterThan(0);
+    expect(await embedded()).toBe(passages);
+
+    await db().execute(sql`UPDATE chunks SET embedded_with = 'an older model'`);
+    const log = pino({ level: 'silent' });
+    const reopened = await SearchIndex.open(db(), t.server.index.embedder, log);
+    expect(await embedded()).toBe(0);
+    const [cleared] = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM chunks WHERE embedding IS NULL`,
+    );
+    expect(cleared!.n).toBe(passages);
+
+    await reopened.backfill(log).done;
+    expect(await embedded()).toBe(passages);
+  });
+});
