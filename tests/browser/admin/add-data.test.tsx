@@ -1,6 +1,7 @@
 /** /adminadddata: the single-item form and bulk upload (SPEC §2, §4, §5, §8). */
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { fileTypeRefused } from '../../../src/shared/admin/uploads';
 import { messages } from '../../../src/shared/messages';
 import { expectNoAxeViolations, jsonResponse, renderApp, tabTo, resetFocus } from '../support/render';
 import {
@@ -220,14 +221,31 @@ describe('single item', () => {
     });
   });
 
-  test('doc accepts .doc and .docx', async () => {
+  test('doc accepts Word, spreadsheet, text and PDF files, says so, and refuses anything else', async () => {
     addDataServer();
     await openForm();
     await select('Data Type').selectOptions('doc');
-    expect(filesInput().accept).toBe('.doc,.docx');
-    chooseFiles(filesInput(), [fileNamed('a.doc'), fileNamed('b.docx')]);
-    await expect.element(page.getByText(/can be uploaded as doc/)).not.toBeInTheDocument();
-    expect(filesInput().files?.length).toBe(2);
+    expect(filesInput().accept).toBe('.doc,.docx,.xlsx,.csv,.txt,.md,.html,.htm,.pdf');
+    await expect
+      .element(
+        page.getByText(
+          'A PDF, a Word document (.doc, .docx), a spreadsheet (.xlsx, .csv) or a text file (.txt, .md, .html); up to 50 files at once.',
+        ),
+      )
+      .toBeVisible();
+    const names = ['a.doc', 'b.docx', 'c.xlsx', 'd.csv', 'e.txt', 'f.md', 'g.html', 'h.HTM', 'i.pdf'];
+    chooseFiles(
+      filesInput(),
+      names.map((name) => fileNamed(name)),
+    );
+    await expect.element(page.getByText(/not accepted/)).not.toBeInTheDocument();
+    expect(filesInput().files?.length).toBe(names.length);
+
+    chooseFiles(filesInput(), [fileNamed('notes.txt'), fileNamed('photo.png', 'image/png')]);
+    await expect
+      .element(page.getByRole('alert').filter({ hasText: fileTypeRefused('photo.png') }))
+      .toBeVisible();
+    expect(filesInput().files?.length).toBe(0);
   });
 
   test('keyboard only: every field and the submit button are reached with Tab', async () => {

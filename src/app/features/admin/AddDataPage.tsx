@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { MAX_UPLOAD_FILES, WEB_MAX_DEPTH } from '../../../shared/constants';
+import { WEB_MAX_DEPTH } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { adminApi, saveBlob, type BulkUploadAnswer } from '../../api/admin';
 import { sessionUserAtom } from '../../state/auth';
@@ -14,6 +14,7 @@ import {
   checkFiles,
   DATA_TYPE_LABELS,
   FIELD_ORDER,
+  filesHint,
   FORM_DATA_TYPES,
   needsFiles,
   needsUrl,
@@ -293,11 +294,7 @@ function SingleItemForm() {
         </FormField>
       ) : null}
       {needsFiles(values.data_type) ? (
-        <FormField
-          label="Files"
-          error={errors.files}
-          hint={`${acceptFor(values.data_type).split(',').join(' or ')} files, up to ${MAX_UPLOAD_FILES} at a time.`}
-        >
+        <FormField label="Files" error={errors.files} hint={filesHint(values.data_type)}>
           {(props) => (
             <input
               {...props}

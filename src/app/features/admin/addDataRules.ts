@@ -1,5 +1,11 @@
 import { MAX_UPLOAD_FILES, WEB_MAX_DEPTH } from '../../../shared/constants';
 import { messages, tooManyFilesMessage } from '../../../shared/messages';
+import {
+  acceptAttribute,
+  DOC_FORMATS,
+  fileTypeRefused,
+  hasAcceptedExtension,
+} from '../../../shared/admin/uploads';
 
 /** SPEC §2: the data types the single-item form offers. */
 export const FORM_DATA_TYPES = ['yt_channel', 'yt_video', 'web', 'pdf', 'doc'] as const;
@@ -10,7 +16,7 @@ export const DATA_TYPE_LABELS: Record<FormDataType, string> = {
   yt_video: 'yt_video (YouTube video)',
   web: 'web (web page)',
   pdf: 'pdf (PDF files)',
-  doc: 'doc (Word documents)',
+  doc: 'doc (documents, spreadsheets, text files)',
 };
 
 export interface AddDataValues {
@@ -29,9 +35,15 @@ export const DEPTH_MESSAGE = `Depth must be a whole number from 0 to ${WEB_MAX_D
 export const needsUrl = (type: AddDataValues['data_type']) => type !== '' && type !== 'pdf' && type !== 'doc';
 export const needsFiles = (type: AddDataValues['data_type']) => type === 'pdf' || type === 'doc';
 
-/** SPEC §5: a pdf accepts .pdf; a doc accepts .doc and .docx. */
+/** SPEC §5: a pdf accepts .pdf; a doc accepts .doc and .docx, and the other formats of shared/admin/uploads. */
 export function acceptFor(type: AddDataValues['data_type']): string {
-  return type === 'pdf' ? '.pdf' : type === 'doc' ? '.doc,.docx' : '';
+  return type === 'pdf' || type === 'doc' ? acceptAttribute(type) : '';
+}
+
+/** The file chooser's hint: what it takes and how many at once. */
+export function filesHint(type: AddDataValues['data_type']): string {
+  if (type !== 'doc') return `.pdf files, up to ${MAX_UPLOAD_FILES} at a time.`;
+  return `${DOC_FORMATS[0]!.toUpperCase()}${DOC_FORMATS.slice(1)}; up to ${MAX_UPLOAD_FILES} files at once.`;
 }
 
 /** SPEC §5 Add data rules, field by field; null when the field is fine. */
@@ -76,7 +88,8 @@ export const FIELD_ORDER: AddDataField[] = [
 /** Checks a new file selection: too many, or a type the data type does not take. */
 export function checkFiles(type: AddDataValues['data_type'], files: readonly File[]): string | null {
   if (files.length > MAX_UPLOAD_FILES) return tooManyFilesMessage(MAX_UPLOAD_FILES);
-  const accepted = acceptFor(type).split(',').filter(Boolean);
-  const wrong = files.find((f) => !accepted.some((ext) => f.name.toLowerCase().endsWith(ext)));
-  return wrong ? `Only ${accepted.join(' or ')} files can be uploaded as ${type}.` : null;
+  if (type !== 'pdf' && type !== 'doc') return null;
+  const wrong = files.find((f) => !hasAcceptedExtension(type, f.name));
+  if (!wrong) return null;
+  return type === 'pdf' ? 'Only .pdf files can be uploaded as pdf.' : fileTypeRefused(wrong.name);
 }
