@@ -4,11 +4,12 @@ import type { Db } from '../db/client';
 import { ingestedData, pendingData, sources, uploadedFiles } from '../db/schema';
 import { ConnectorError } from './connectors/types';
 import { extractPdf } from './connectors/pdf';
-import { extractWord } from './connectors/word';
+import { extractDocFile, type FileDocument } from './connectors/doc-file';
 import { crawlSite, type PreviousPage } from './connectors/web';
 import { fetchVideo, listChannelVideos } from './connectors/youtube';
-import { extractXmlRecords } from './connectors/xml';
+import { extractDbExport } from './connectors/db-export';
 import { fetchPublic } from './connectors/fetch-public';
+import { fileAddress } from './files/address';
 import type { SearchIndex } from './index/search-index';
 import { enqueue, extendLease, type PendingRow } from './queue';
 import { storeDocument, type DocumentToStore } from './store';
@@ -44,14 +45,21 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
     case 'pdf':
     case 'doc': {
       const file = await loadFile(deps.db, item);
-      const doc = item.dataType === 'pdf' ? await extractPdf(file.bytes) : await extractWord(file.bytes);
-      await store({
-        resourceType: item.dataType === 'pdf' ? 'pdf' : 'document',
-        title: doc.title || item.title || file.name,
-        body: doc.body,
-        url: item.url,
-        dedupeKey: `file:${file.sha256}`,
-      });
+      // A spreadsheet gives one document per sheet, told apart by the sheet's name.
+      const docs: FileDocument[] =
+        item.dataType === 'pdf'
+          ? [await extractPdf(file.bytes)]
+          : await extractDocFile(file.bytes, file.name);
+      for (const doc of docs) {
+        await store({
+          resourceType: item.dataType === 'pdf' ? 'pdf' : 'document',
+          title: doc.title || item.title || file.name,
+          body: doc.body,
+          // Answers cite the kept file itself, which every asker of the project can open.
+          url: fileAddress(file),
+          dedupeKey: doc.part ? `file:${file.sha256}#${doc.part}` : `file:${file.sha256}`,
+        });
+      }
       break;
     }
     case 'web': {
@@ -97,7 +105,7 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
     }
     case 'xml_db': {
       const bytes = await fetchPublic(requireUrl(item), { allowPrivate: deps.allowPrivate });
-      const records = extractXmlRecords(bytes);
+      const records = extractDbExport(bytes);
       for (const [i, record] of records.entries()) {
         await store({
           resourceType: 'xml',
@@ -110,8 +118,6 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
       break;
     }
   }
-  // The uploaded bytes are no longer needed once their text is in the index.
-  if (item.fileId) await deps.db.delete(uploadedFiles).where(eq(uploadedFiles.id, item.fileId));
   return result;
 }
 

@@ -9,6 +9,7 @@ import {
   sourceIdBody,
   type AddDataFields,
 } from '../../shared/admin/schemas';
+import { fileTypeRefused } from '../../shared/admin/uploads';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { messages, serverMessages } from '../../shared/messages';
 import type { Db } from '../db/client';
@@ -17,7 +18,8 @@ import { assertProjectAllowed, requireAdmin, requireSuperAdmin } from '../http/a
 import { HttpError, parseBody } from '../http/errors';
 import { readMultipart, type UploadedFile } from '../http/multipart';
 import { buildTemplate, parseBulkFile } from './bulk';
-import { acceptsFor, detectFileType } from './connectors/file-type';
+import { acceptsFor, detectFileType, isEncryptedOffice } from './connectors/file-type';
+import { uploadKind } from './connectors/upload-kind';
 import { ConnectorError } from './connectors/types';
 import { listIngested, listPending } from './listing';
 import { enqueue, type NewPending } from './queue';
@@ -184,7 +186,10 @@ async function usableSource(db: Db, ref: string, project: string): Promise<Sourc
   return source;
 }
 
-/** One pending item per URL, or per uploaded file for pdf and doc (each checked by its content). */
+/**
+ * One pending item per URL, or per uploaded file for pdf and doc, each checked by its content.
+ * A PDF uploaded as doc is queued as a pdf item, since that is what it is.
+ */
 async function itemsFor(
   db: Db,
   fields: AddDataFields,
@@ -204,23 +209,44 @@ async function itemsFor(
   }
   if (files.length === 0) throw new HttpError(400, messages.selectFiles);
   const dataType = fields.data_type;
-  for (const file of files) {
-    if (!acceptsFor(dataType, detectFileType(file.bytes))) {
-      const expected = dataType === 'pdf' ? 'a PDF file' : 'a Word document (.doc or .docx)';
-      throw new HttpError(400, `"${file.name}" is not ${expected}.`);
-    }
-  }
+  const types = files.map((file) => fileDataType(dataType, file));
   const stored = await db
     .insert(uploadedFiles)
     .values(
-      files.map((f) => ({
+      files.map((f, i) => ({
         name: f.name.slice(0, 255),
-        kind: dataType,
+        kind: types[i]!,
         size: f.bytes.length,
         sha256: createHash('sha256').update(f.bytes).digest('hex'),
         bytes: f.bytes,
       })),
     )
-    .returning({ id: uploadedFiles.id, name: uploadedFiles.name });
-  return stored.map((f) => ({ ...base, fileId: f.id, title: f.name, url: fields.url || null }));
+    .returning({ id: uploadedFiles.id, name: uploadedFiles.name, kind: uploadedFiles.kind });
+  return stored.map((f) => ({
+    ...base,
+    dataType: f.kind === 'pdf' ? ('pdf' as const) : ('doc' as const),
+    fileId: f.id,
+    title: f.name,
+    url: fields.url || null,
+  }));
+}
+
+/** The data type a file is queued under, or a 400 saying why it cannot be. */
+function fileDataType(dataType: 'pdf' | 'doc', file: UploadedFile): 'pdf' | 'doc' {
+  if (file.bytes.length === 0) throw new HttpError(400, `"${file.name}" is empty.`);
+  if (dataType === 'pdf') {
+    if (!acceptsFor('pdf', detectFileType(file.bytes)))
+      throw new HttpError(400, `"${file.name}" is not a PDF file.`);
+    return 'pdf';
+  }
+  const kind = uploadKind(file.bytes, file.name);
+  if (kind) return kind === 'pdf' ? 'pdf' : 'doc';
+  // A locked Word or Excel file looks like no format at all; say what is actually wrong.
+  if (isEncryptedOffice(file.bytes)) {
+    throw new HttpError(
+      400,
+      `"${file.name}" is protected by a password. Remove the password and upload it again.`,
+    );
+  }
+  throw new HttpError(400, fileTypeRefused(file.name));
 }

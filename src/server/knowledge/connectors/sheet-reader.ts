@@ -101,10 +101,7 @@ function hyperlinkOf(value: ExcelJS.CellValue): string | undefined {
  * Rows of CSV text (already decoded, without a byte-order mark). Quoted cells may hold line
  * breaks and delimiters. `maxRows` caps the non-blank rows returned.
  */
-export function readCsvText(
-  text: string,
-  options: { maxRows: number; maxRecordBytes?: number },
-): SheetRow[] {
+export function readCsvText(text: string, options: { maxRows: number; maxRecordBytes?: number }): SheetRow[] {
   let records: string[][];
   try {
     records = parseCsv(text, {

@@ -1,0 +1,73 @@
+/**
+ * The doc data type's uploaded files as documents: Word files as before, spreadsheets one
+ * document per sheet, and text files (plain, Markdown, saved web pages) as readable text.
+ */
+import { fileTypeRefused } from '../../../shared/admin/uploads';
+import { markdownToText } from './markdown';
+import { extractPdf } from './pdf';
+import { csvDocument, xlsxDocuments } from './sheet-text';
+import { decodeText, fileTitle, plainTextBody } from './text-file';
+import { ConnectorError, type ExtractedDocument } from './types';
+import { uploadKind } from './upload-kind';
+import { extractMainText } from './web-extract';
+import { extractWord } from './word';
+
+export interface FileDocument extends ExtractedDocument {
+  /** Which part of the file this is (a sheet's name), when the file gives several documents. */
+  part?: string;
+}
+
+const NO_TEXT = 'This file has no text to index.';
+/** Saved pages have no address of their own; links are resolved against this and not used. */
+const NO_ADDRESS = 'https://uploaded-file.invalid/';
+
+export async function extractDocFile(bytes: Uint8Array, fileName: string): Promise<FileDocument[]> {
+  const kind = uploadKind(bytes, fileName);
+  const title = fileTitle(fileName);
+  switch (kind) {
+    case 'doc':
+    case 'docx':
+      return [await extractWord(bytes)];
+    case 'pdf':
+      // The server queues PDFs as pdf items; one queued as doc before that still gets read.
+      return [await extractPdf(bytes)];
+    case 'xlsx':
+      return (await xlsxDocuments(bytes, title)).map((d) => ({
+        title: d.title,
+        body: d.body,
+        part: d.sheet,
+      }));
+    case 'csv': {
+      const sheet = csvDocument(textOf(bytes), title);
+      return [{ title: sheet.title, body: sheet.body }];
+    }
+    case 'txt':
+      return [withText({ title, body: plainTextBody(textOf(bytes)) })];
+    case 'md': {
+      const markdown = markdownToText(textOf(bytes));
+      return [withText({ title: markdown.title || title, body: markdown.body })];
+    }
+    case 'html': {
+      const page = extractMainText(textOf(bytes), NO_ADDRESS);
+      return [withText({ title: page.title || title, body: page.body })];
+    }
+    case undefined:
+      throw new ConnectorError(fileTypeRefused(fileName));
+  }
+}
+
+function textOf(bytes: Uint8Array): string {
+  const text = decodeText(bytes);
+  if (text === undefined) throw new ConnectorError(NO_TEXT);
+  return text;
+}
+
+function withText(document: FileDocument): FileDocument {
+  if (!/[\p{L}\p{N}]/u.test(document.body)) throw new ConnectorError(NO_TEXT);
+  return { ...document, body: unpaged(document.body) };
+}
+
+/** A form feed marks a page break in a body (types.ts); these formats have no pages. */
+function unpaged(body: string): string {
+  return body.replace(/[\f\v]+/g, '\n');
+}
