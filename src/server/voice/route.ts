@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serverMessages } from '../../shared/messages';
+import { parseRange } from '../http/ranges';
 import { TTS_FILE } from './tts';
 
 /** The names never change what they hold (they are the hash of it): cache them for a year. */
@@ -53,30 +54,4 @@ export function registerTtsRoute(app: FastifyInstance, dir: string): void {
 
 function notFound(reply: FastifyReply) {
   return reply.status(404).header('cache-control', 'no-cache').send({ message: serverMessages.notFound });
-}
-
-/**
- * One `bytes=` range as [first, last] byte, null to send the whole file (no header, a header
- * this does not read, or several ranges), or 'unsatisfiable' (RFC 9110 §14.1.2).
- */
-export function parseRange(
-  header: string | undefined,
-  size: number,
-): [number, number] | null | 'unsatisfiable' {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null;
-  const [, from = '', to = ''] = match;
-  if (!from && !to) return null;
-  if (!from) {
-    // The last N bytes.
-    const suffix = Number(to);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-    return [Math.max(0, size - suffix), size - 1];
-  }
-  const start = Number(from);
-  if (start >= size) return 'unsatisfiable';
-  const end = to ? Math.min(Number(to), size - 1) : size - 1;
-  if (end < start) return null;
-  return [start, end];
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRange, registerTtsRoute } from '../../../src/server/voice/route';
+import { registerTtsRoute } from '../../../src/server/voice/route';
 
 const NAME = `${'ab12'.repeat(16)}.mp3`;
 const BYTES = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
@@ -88,21 +88,5 @@ describe('GET /tts/<name>.mp3', () => {
     const res = await app.inject({ url });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found.' });
-  });
-});
-
-describe('parseRange', () => {
-  it.each([
-    [undefined, null],
-    ['bytes=0-0', [0, 0]],
-    ['bytes=0-5000', [0, 999]],
-    ['bytes=-2000', [0, 999]],
-    ['bytes=-0', 'unsatisfiable'],
-    ['bytes=1000-', 'unsatisfiable'],
-    ['bytes=9-3', null],
-    ['items=0-5', null],
-    ['bytes=-', null],
-  ] as const)('%s → %j', (header, expected) => {
-    expect(parseRange(header, 1000)).toEqual(expected);
   });
 });
