@@ -10,6 +10,7 @@ import { questionMessage } from '../../shared/chat/schemas';
 import { answerQuestion, type AskDeps } from '../answering/ask';
 import { Limiter } from '../answering/limiter';
 import { projects } from '../db/schema';
+import { projectAskedIn } from '../projects/policy';
 import { sessionRoom, type ChatServer, type ChatSocket } from './gateway';
 
 /** Questions one user may ask in a minute, so that one client cannot flood the server. */
@@ -76,7 +77,7 @@ export function registerChatHandlers(
       const { content } = parsed.data;
       const query = content.query.trim();
       if (!query && event !== 'question-voice') return refuse(event, 'The question is empty.');
-      const project = socket.data.keyProject ?? content.project;
+      const project = projectAskedIn(socket.data, content.project);
       if (!(await projectExists(project))) return refuse(event, 'That project does not exist.', query);
       const key = socket.data.userId ?? socket.data.chatSessionId;
       if (inFlight.has(socket.data.chatSessionId)) return refuse(event, BUSY_MESSAGE, query);

@@ -1,14 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import { parseCookie } from 'cookie';
-import { eq } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_COOKIE } from '../../shared/constants';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/chat/protocol';
 import type { Db } from '../db/client';
-import { projects } from '../db/schema';
 import { findSession } from '../auth/sessions';
-import { sha256 } from '../auth/secrets';
+import { projectOfApiKey } from '../projects/policy';
 
 export interface SocketData {
   /** The signed-in user; null for an authorized project's API key. */
@@ -68,13 +66,8 @@ async function authorize(db: Db, handshake: Socket['handshake']): Promise<Socket
   if (typeof sessionId !== 'string' || !sessionId || sessionId.length > 100) return null;
   const apiKey = (handshake.auth as { apiKey?: unknown }).apiKey ?? handshake.headers['x-api-key'];
   if (typeof apiKey === 'string' && apiKey) {
-    const [project] = await db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(eq(projects.apiKeyHash, sha256(apiKey)));
-    return project
-      ? { userId: null, chatSessionId: `${project.id}:${sessionId}`, keyProject: project.id }
-      : null;
+    const keyProject = await projectOfApiKey(db, apiKey);
+    return keyProject ? { userId: null, chatSessionId: `${keyProject}:${sessionId}`, keyProject } : null;
   }
   const token = parseCookie(handshake.headers.cookie ?? '')[AUTH_COOKIE];
   const found = token ? await findSession(db, token) : null;
