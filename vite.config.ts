@@ -7,7 +7,7 @@ const serverUrl = `http://127.0.0.1:${serverPort}`;
 
 // Paths the Node server answers; the dev server forwards them and the service worker never
 // answers them with the app shell.
-export const serverPaths = ['/auth', '/admin/', '/project_auth', '/socket.io', '/tts', '/api'];
+export const serverPaths = ['/auth', '/admin/', '/project_auth', '/socket.io', '/tts', '/api', '/files/'];
 
 export default defineConfig({
   plugins: [

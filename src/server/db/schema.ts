@@ -130,7 +130,10 @@ export const sources = pgTable(
   (t) => [uniqueIndex('sources_project_name_unique').on(t.project, sql`lower(${t.name})`)],
 );
 
-/** An uploaded PDF or Word file, kept until its pending item is processed. */
+/**
+ * An uploaded file (PDF, Word, …), kept and served at /files/<id>/<name> for as long as a pending
+ * item refers to it; deleting the item's source deletes it (knowledge/sources.ts).
+ */
 export const uploadedFiles = pgTable('uploaded_files', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
@@ -138,6 +141,8 @@ export const uploadedFiles = pgTable('uploaded_files', {
   size: integer('size').notNull(),
   sha256: text('sha256').notNull(),
   bytes: bytea('bytes').notNull(),
+  /** The Content-Type it is served with, read from its bytes the first time it is served. */
+  mediaType: text('media_type'),
   createdAt: createdAt(),
 });
 
@@ -170,6 +175,7 @@ export const pendingData = pgTable(
   (t) => [
     index('pending_data_queue_idx').on(t.status, t.nextRunAt),
     index('pending_data_source_idx').on(t.sourceId),
+    index('pending_data_file_idx').on(t.fileId),
   ],
 );
 

@@ -5,7 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import { serverMessages } from '../../shared/messages';
 
 /** Paths the server itself answers: never the app shell for them. */
-export const API_PREFIXES = ['/auth/', '/admin/', '/project_auth/', '/socket.io', '/tts/', '/api/'];
+export const API_PREFIXES = [
+  '/auth/',
+  '/admin/',
+  '/project_auth/',
+  '/socket.io',
+  '/tts/',
+  '/api/',
+  '/files/',
+];
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 

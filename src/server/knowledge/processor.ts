@@ -9,6 +9,7 @@ import { crawlSite, type PreviousPage } from './connectors/web';
 import { fetchVideo, listChannelVideos } from './connectors/youtube';
 import { extractDbExport } from './connectors/db-export';
 import { fetchPublic } from './connectors/fetch-public';
+import { fileAddress } from './files/address';
 import type { SearchIndex } from './index/search-index';
 import { enqueue, extendLease, type PendingRow } from './queue';
 import { storeDocument, type DocumentToStore } from './store';
@@ -54,7 +55,8 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
           resourceType: item.dataType === 'pdf' ? 'pdf' : 'document',
           title: doc.title || item.title || file.name,
           body: doc.body,
-          url: item.url,
+          // Answers cite the kept file itself, which every asker of the project can open.
+          url: fileAddress(file),
           dedupeKey: doc.part ? `file:${file.sha256}#${doc.part}` : `file:${file.sha256}`,
         });
       }
@@ -116,8 +118,6 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
       break;
     }
   }
-  // The uploaded bytes are no longer needed once their text is in the index.
-  if (item.fileId) await deps.db.delete(uploadedFiles).where(eq(uploadedFiles.id, item.fileId));
   return result;
 }
 

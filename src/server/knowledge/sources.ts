@@ -4,6 +4,7 @@ import { serverMessages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { projects, sources } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { deleteUnreferencedFiles, filesOfSource } from './files/repository';
 
 export type SourceRow = typeof sources.$inferSelect;
 
@@ -71,7 +72,14 @@ export async function setSourceActive(db: Db, id: string, isActive: boolean): Pr
   await db.update(sources).set({ isActive }).where(eq(sources.id, id));
 }
 
-/** Deleting a source removes its pending and ingested data and their chunks (cascade). */
+/**
+ * Deleting a source removes its pending and ingested data and their chunks (cascade), and the
+ * uploaded files nothing else refers to any more, all at once.
+ */
 export async function deleteSource(db: Db, id: string): Promise<void> {
-  await db.delete(sources).where(eq(sources.id, id));
+  await db.transaction(async (tx) => {
+    const files = await filesOfSource(tx, id);
+    await tx.delete(sources).where(eq(sources.id, id));
+    await deleteUnreferencedFiles(tx, files);
+  });
 }
