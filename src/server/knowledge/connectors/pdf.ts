@@ -1,4 +1,11 @@
 import { getDocumentProxy } from 'unpdf';
+import {
+  chooseTitle,
+  countLetters,
+  firstRealLine,
+  stripPrintingArtefacts,
+  type PageLine,
+} from './clean-text';
 import { detectFileType } from './file-type';
 import { ConnectorError, type ExtractedDocument } from './types';
 
@@ -6,7 +13,7 @@ import { ConnectorError, type ExtractedDocument } from './types';
 export interface PdfExtraction extends ExtractedDocument {
   /** Number of pages in the file (including pages without text). */
   pageCount: number;
-  /** Normalised text of each page, in order; `body` is these joined by blank lines (empty pages left out). */
+  /** Normalised text of each page, in order (empty for a page without text); `body` is these joined by `\f`. */
   pages: string[];
 }
 
@@ -16,7 +23,10 @@ const NOT_PDF_MESSAGE = 'This file is not a PDF document.';
 const DAMAGED_MESSAGE = 'This PDF is damaged and its text could not be read.';
 const PASSWORD_MESSAGE = 'This PDF is protected by a password, so it cannot be indexed.';
 
-/** Text of every page of a PDF; the title comes from its metadata when meaningful, else its first line. */
+/**
+ * Text of every page of a PDF, pages separated by a form feed, printing artefacts left out. The
+ * title is the metadata title when meaningful, else the first heading, else the first real line.
+ */
 export async function extractPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
   const { title, body } = await extractPdfPages(bytes);
   return { title, body };
@@ -50,14 +60,21 @@ export async function extractPdfPages(bytes: Uint8Array): Promise<PdfExtraction>
     }
     if (failedPages === pageCount) throw new ConnectorError(DAMAGED_MESSAGE);
 
-    const spacing = typicalLineSpacing(pageLines);
-    const rawPages = pageLines.map((lines) => paragraphs(lines, spacing));
+    const lines = stripPrintingArtefacts(pageLines.map(markEdges));
+    const spacing = typicalLineSpacing(lines);
+    const rawPages = lines.map((page) => paragraphs(page, spacing));
     const visualOrder = isVisualOrderDevanagari(rawPages.join('\n'));
     const pages = rawPages.map((text) => normalisePdfText(visualOrder ? reorderIMatra(text) : text));
-    const body = pages.filter((page) => page !== '').join('\n\n');
+    // One form feed between consecutive pages (empty ones too), so a position tells its page.
+    const body = pages.join('\f');
     if (countLetters(body) < MIN_LETTERS) throw new ConnectorError(NO_TEXT_LAYER_MESSAGE);
 
-    const title = (await metadataTitle(pdf)) ?? firstLineTitle(body);
+    const heading = firstHeading(lines);
+    const title = chooseTitle([
+      ...(await metadataTitles(pdf)),
+      heading && (visualOrder ? reorderIMatra(heading) : heading),
+      firstRealLine(body),
+    ]);
     return { title, body, pageCount, pages };
   } finally {
     await pdf.destroy().catch(() => undefined);
@@ -78,8 +95,7 @@ function openError(error: unknown): ConnectorError {
   return new ConnectorError(DAMAGED_MESSAGE);
 }
 
-interface Line {
-  text: string;
+interface Line extends PageLine {
   /** Baseline of the line's first visible text, in PDF units (origin bottom-left). */
   y: number;
   /** Largest font size on the line. */
@@ -139,7 +155,7 @@ function toLines(items: readonly TextContentItem[]): Line[] {
   let size = 0;
   const flush = () => {
     const text = parts.join('');
-    if (text.trim() !== '') lines.push({ text, y: y ?? 0, size });
+    if (text.trim() !== '') lines.push({ text, y: y ?? 0, size, atEdge: false });
     parts = [];
     y = undefined;
     size = 0;
@@ -209,64 +225,59 @@ function reorderIMatra(text: string): string {
   return text.replace(CLUSTER_AFTER_I, '$1\u093f');
 }
 
-// ---- Title -------------------------------------------------------------------------------------
+// ---- Page edges and title ---------------------------------------------------------------------
 
-async function metadataTitle(pdf: PdfDocument): Promise<string | undefined> {
+/** Baselines counted as a page's top or bottom, where running headers, footers and numbers sit. */
+const EDGE_BANDS = 3;
+
+/** Marks the lines on the page's top and bottom {@link EDGE_BANDS} baselines (lines within 2 units share one). */
+function markEdges(lines: readonly Line[]): Line[] {
+  const bands: number[] = [];
+  for (const y of lines.map((line) => line.y).sort((a, b) => b - a)) {
+    if (bands.length === 0 || bands[bands.length - 1]! - y > 2) bands.push(y);
+  }
+  const top = bands[Math.min(EDGE_BANDS, bands.length) - 1] ?? Number.POSITIVE_INFINITY;
+  const bottom = bands[Math.max(bands.length - EDGE_BANDS, 0)] ?? Number.NEGATIVE_INFINITY;
+  return lines.map((line) => ({ ...line, atEdge: line.y >= top - 2 || line.y <= bottom + 2 }));
+}
+
+/** A heading's text is at least this much larger than the document's body text. */
+const HEADING_RATIO = 1.1;
+
+/**
+ * The first heading: on the first page with text, the first line set in its largest size, when
+ * that size is clearly larger than the body text's (the size most of the document's letters have).
+ * A heading set on two lines close together is read as one.
+ */
+function firstHeading(pages: readonly Line[][]): string | undefined {
+  const lettersBySize = new Map<number, number>();
+  for (const line of pages.flat()) {
+    const size = Math.round(line.size * 2) / 2;
+    lettersBySize.set(size, (lettersBySize.get(size) ?? 0) + countLetters(line.text));
+  }
+  const bodySize = [...lettersBySize].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const page = pages.find((lines) => lines.some((line) => countLetters(line.text) >= 2));
+  if (!bodySize || !page) return undefined;
+  const largest = Math.max(...page.filter((line) => countLetters(line.text) >= 2).map((line) => line.size));
+  if (largest < bodySize * HEADING_RATIO) return undefined;
+  const at = page.findIndex((line) => line.size === largest && countLetters(line.text) >= 2);
+  let text = page[at]!.text;
+  const next = page[at + 1];
+  if (next && next.size === largest && page[at]!.y - next.y > 0 && page[at]!.y - next.y <= largest * 1.5) {
+    text += ` ${next.text}`;
+  }
+  return text;
+}
+
+/** The title the file's metadata gives (the info dictionary, then XMP dc:title), if any. */
+async function metadataTitles(pdf: PdfDocument): Promise<string[]> {
   try {
     const { info, metadata } = await pdf.getMetadata();
     const infoTitle = (info as { Title?: unknown } | undefined)?.Title;
-    const candidates = [
-      typeof infoTitle === 'string' ? infoTitle : undefined,
-      metadata?.get('dc:title') ?? undefined,
-    ];
-    for (const candidate of candidates) {
-      if (typeof candidate === 'string' && isMeaningfulTitle(candidate)) return cut(clean(candidate));
-    }
+    const xmpTitle: unknown = metadata?.get('dc:title');
+    return [infoTitle, xmpTitle].filter((t): t is string => typeof t === 'string');
   } catch {
-    // Unreadable metadata: fall back to the text.
+    // Unreadable metadata: the title comes from the text.
+    return [];
   }
-  return undefined;
-}
-
-function clean(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex -- control characters are what is being removed
-      .replace(/[\u0000-\u001f\u007f\ufffd]/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
-}
-
-/** Rejects empty titles and the ones tools fill in by themselves ("Untitled", "Microsoft Word - x.docx"). */
-function isMeaningfulTitle(raw: string): boolean {
-  const title = clean(raw);
-  if (countLetters(title) < 2) return false;
-  if (/^(untitled|no title|title|document\d*|slide \d+|powerpoint presentation)$/i.test(title)) return false;
-  if (/^microsoft (word|powerpoint|excel) - /i.test(title)) return false;
-  if (/\.(pdf|docx?|rtf|odt|pptx?|xlsx?|txt|html?|indd|qxd|tex|dvi|ps)$/i.test(title)) return false;
-  // A lone path or file name ("F:\\COMP\\RAO1.BEL", "report_v2").
-  if (!/\s/.test(title) && /[_\\/.]/.test(title)) return false;
-  return true;
-}
-
-/** The first line with at least two letters, cut to 200 characters. */
-function firstLineTitle(body: string): string {
-  for (const line of body.split('\n')) {
-    const text = line.trim();
-    if (countLetters(text) >= 2) return cut(text);
-  }
-  return cut(body.trim().split('\n')[0] ?? '');
-}
-
-/** At most 200 characters, cut at a word boundary when one is near, marked with an ellipsis. */
-function cut(text: string): string {
-  if (text.length <= 200) return text;
-  const slice = text.slice(0, 199);
-  const space = slice.lastIndexOf(' ');
-  return (space > 120 ? slice.slice(0, space) : slice).trimEnd() + '…';
-}
-
-function countLetters(text: string): number {
-  return text.match(/\p{L}/gu)?.length ?? 0;
 }

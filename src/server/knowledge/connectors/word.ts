@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import mammoth from 'mammoth';
+import { chooseTitle, firstRealLine, isArtefactLine } from './clean-text';
+import { docxMetadataTitle } from './docx-properties';
 import { detectFileType, isEncryptedOffice } from './file-type';
 import { ConnectorError, type ExtractedDocument } from './types';
 
@@ -11,32 +13,88 @@ const DAMAGED_DOC_MESSAGE = 'This Word document (.doc) is damaged and its text c
 
 /**
  * Text of a Word document, .docx (mammoth) or legacy .doc (word-extractor), told apart by content.
- * Paragraphs are separated by blank lines; table cells stay on one line separated by tabs.
+ * Paragraphs are separated by blank lines; table cells stay on one line separated by tabs; printing
+ * artefacts (a "Microsoft Word - x.doc" header, job lines) go. The title is the .docx metadata
+ * title when meaningful, else the first heading (Title or Heading 1 style), else the first real line.
  */
 export async function extractWord(bytes: Uint8Array): Promise<ExtractedDocument> {
   const type = detectFileType(bytes);
-  let raw: string;
+  let raw: WordText;
   if (type === 'docx') raw = await docxText(bytes);
-  else if (type === 'doc') raw = await docText(bytes);
+  else if (type === 'doc') raw = { text: await docText(bytes) };
   else if (isEncryptedOffice(bytes)) throw new ConnectorError(PASSWORD_MESSAGE);
   else throw new ConnectorError(NOT_WORD_MESSAGE);
 
-  const body = normaliseWordText(stripFieldCodes(raw));
+  const body = normaliseWordText(stripFieldCodes(raw.text));
   if (!/[\p{L}\p{N}]/u.test(body)) throw new ConnectorError(EMPTY_MESSAGE);
-  return { title: firstLineTitle(body), body };
+  const title = chooseTitle([
+    type === 'docx' ? docxMetadataTitle(bytes) : undefined,
+    raw.heading && stripFieldCodes(raw.heading),
+    firstRealLine(body),
+  ]);
+  return { title, body };
+}
+
+interface WordText {
+  text: string;
+  /** The first paragraph in a Title or Heading 1 style, when the format tells styles. */
+  heading?: string | undefined;
 }
 
 function toBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-async function docxText(bytes: Uint8Array): Promise<string> {
+/** The part of mammoth's document tree read here (its types leave the tree untyped). */
+interface MammothElement {
+  type: string;
+  value?: string;
+  styleId?: string | null;
+  styleName?: string | null;
+  children?: MammothElement[];
+}
+
+async function docxText(bytes: Uint8Array): Promise<WordText> {
+  let document: MammothElement | undefined;
   try {
-    const result = await mammoth.extractRawText({ buffer: toBuffer(bytes) });
-    return result.value;
+    // One read of the package gives the tree; nothing is converted to HTML.
+    await mammoth.convertToHtml(
+      { buffer: toBuffer(bytes) },
+      {
+        transformDocument: (element: MammothElement) => {
+          document = element;
+          return { ...element, children: [] };
+        },
+      },
+    );
   } catch {
     throw new ConnectorError(DAMAGED_DOCX_MESSAGE);
   }
+  if (!document) throw new ConnectorError(DAMAGED_DOCX_MESSAGE);
+  const heading = findHeading(document);
+  return { text: rawText(document), heading: heading && rawText(heading) };
+}
+
+/** Text of an element as mammoth's extractRawText gives it: a blank line after each paragraph. */
+function rawText(element: MammothElement): string {
+  if (element.type === 'text') return element.value ?? '';
+  if (element.type === 'tab') return '\t';
+  const inner = (element.children ?? []).map(rawText).join('');
+  return element.type === 'paragraph' ? `${inner}\n\n` : inner;
+}
+
+const HEADING_STYLE = /^(?:title|heading ?1|heading|titre|titel|t[íi]tulo|überschrift ?1)$/i;
+
+function findHeading(element: MammothElement): MammothElement | undefined {
+  if (element.type === 'paragraph') {
+    const style = element.styleName ?? element.styleId ?? '';
+    return HEADING_STYLE.test(style) && /\p{L}/u.test(rawText(element)) ? element : undefined;
+  }
+  for (const child of element.children ?? []) {
+    const found = findHeading(child);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 // word-extractor ships no type declarations; this is the part of its API used here.
@@ -96,17 +154,7 @@ function normaliseWordText(text: string): string {
           .replace(/ *\t[\t ]*/g, '\t')
           .trim(),
       )
-      .filter((line) => line !== '')
+      .filter((line) => line !== '' && !isArtefactLine(line))
       .join('\n\n')
   );
-}
-
-/** The first line with at least two letters (headings come first in most documents), at most 200 characters. */
-function firstLineTitle(body: string): string {
-  const lines = body.split('\n').map((line) => line.replace(/\t+/g, ' ').trim());
-  const line = lines.find((l) => (l.match(/\p{L}/gu)?.length ?? 0) >= 2) ?? lines.find((l) => l !== '') ?? '';
-  if (line.length <= 200) return line;
-  const slice = line.slice(0, 199);
-  const space = slice.lastIndexOf(' ');
-  return (space > 120 ? slice.slice(0, space) : slice).trimEnd() + '…';
 }

@@ -54,15 +54,18 @@ describe('PDF extraction (unpdf)', () => {
     expect(plain.body).toBe(result.body);
   });
 
-  it('finds the census highlight, and falls back to the first line for a title', async () => {
+  it('finds the census highlight, without its running footer, and takes its first heading for a title', async () => {
     const result = await extractPdfPages(
       await material('pdf/census-americans-with-disabilities-2010_us-001.pdf'),
     );
     expect(result.pageCount).toBe(3);
     expect(flat(result.body)).toContain('56.7 million');
     expect(flat(result.body)).toContain('38.3 million');
-    expect(result.title).toBe(result.body.split('\n')[0]);
-    expect(result.title.length).toBeLessThanOrEqual(200);
+    // No metadata title ("Untitled"); "HIGHLIGHTS" is set larger than the body text.
+    expect(result.title).toBe('HIGHLIGHTS');
+    // "4 U.S. Census Bureau", "U.S. Census Bureau 5", "6 U.S. Census Bureau" at the page feet.
+    expect(result.body).not.toMatch(/^(?:\d+ )?U\.S\. Census Bureau(?: \d+)?$/m);
+    expect(result.body).toContain('Source: U.S. Census Bureau, Survey of Income and Program Participation');
   });
 
   it('reads the ITACM table worksheet', async () => {

@@ -1,0 +1,82 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  extractPdf,
+  extractPdfPages,
+  type PdfExtraction,
+} from '../../../../../src/server/knowledge/connectors/pdf';
+
+const DOCUMENTS = path.resolve(process.cwd(), process.env.SHARED_DIR ?? '../shared', 'material/documents');
+const material = async (name: string) => new Uint8Array(await readFile(path.join(DOCUMENTS, 'pdf', name)));
+
+describe('page separators', () => {
+  it('puts one form feed between consecutive pages, and nothing else changes', async () => {
+    const result = await extractPdfPages(await material('udhr_english_Latn.ENG_Sans_12.pdf'));
+    expect(result.pageCount).toBe(6);
+    expect(result.body.split('\f')).toEqual(result.pages);
+    expect(result.pages.every((page) => !page.includes('\f') && page === page.trim())).toBe(true);
+    // The page a passage starts on is the number of form feeds before it, plus one.
+    const at = result.body.indexOf('Article 25');
+    expect(result.body.slice(0, at).split('\f').length).toBe(
+      result.pages.findIndex((page) => page.includes('Article 25')) + 1,
+    );
+  });
+
+  it('gives extractPdf the same body', async () => {
+    const bytes = await material('census-americans-with-disabilities-2010_us-001.pdf');
+    const [plain, paged] = await Promise.all([extractPdf(bytes), extractPdfPages(bytes)]);
+    expect(plain.body).toBe(paged.body);
+    expect(plain.body.split('\f')).toHaveLength(3);
+  });
+});
+
+describe('the Rehabilitation Act, printed by the Government Publishing Office', () => {
+  let act: PdfExtraction;
+  beforeAll(async () => {
+    act = await extractPdfPages(await material('rehabilitation-act-of-1973-amended-by-wioa.pdf'));
+  }, 60_000);
+
+  it('keeps one piece of text per page, 190 in all', () => {
+    expect(act.body.split('\f')).toHaveLength(190);
+  });
+
+  it('has no job lines, file paths or running headers and footers left', () => {
+    for (const artefact of [
+      'VerDate',
+      'Jkt 000000',
+      'Sfmt',
+      'F:\\COMP',
+      'HOLCPC',
+      'As Amended Through P.L. 114-95',
+    ]) {
+      expect(act.body).not.toContain(artefact);
+    }
+    expect(act.body).not.toMatch(/^\d{1,3}$/m); // lone page numbers
+    // Running heads: "Sec. 7 REHABILITATION ACT OF 1973 12" and "13 REHABILITATION ACT OF 1973 Sec. 7".
+    expect(act.body).not.toMatch(/REHABILITATION ACT OF 1973 (?:\d|Sec\.)/);
+    expect(act.body.match(/REHABILITATION ACT OF 1973/g)).toHaveLength(1);
+  });
+
+  it('starts with the Act’s own title and keeps its text', () => {
+    expect(act.pages[0]!.startsWith('REHABILITATION ACT OF 1973\n\n[As Amended Through P.L. 114–95')).toBe(
+      true,
+    );
+    expect(act.body.replace(/\s+/g, ' ')).toContain('each Federal department or agency');
+  });
+
+  it('takes its title from the metadata', () => {
+    expect(act.title).toBe('The Rehabilitation Act of 1973 as amended by WIOA (PDF)');
+  });
+});
+
+describe('titles of the other PDFs', () => {
+  it.each([
+    ['ITACM-Tables-Worksheet-for-PDF.pdf', 'Accessible Table Presentation'],
+    ['udhr_english_Latn.ENG_Sans_12.pdf', 'Universal Declaration of Human Rights'],
+    // Metadata "Untitled": the first heading, set larger than the body text.
+    ['census-americans-with-disabilities-2010_us-001.pdf', 'HIGHLIGHTS'],
+  ])('%s is "%s"', async (name, title) => {
+    expect((await extractPdf(await material(name))).title).toBe(title);
+  });
+});
