@@ -32,6 +32,7 @@ interface EvalItem {
   question: string;
   file: string | null;
   expect: string | null;
+  evidence: string | null;
 }
 
 const items: EvalItem[] = (await readFile(sharedPath('material/eval/questions.jsonl'), 'utf8'))
@@ -77,7 +78,9 @@ try {
       `ingested in ${((performance.now() - started) / 1000).toFixed(0)} s` +
       (count === 0 ? '' : ' (reused)'),
   );
-  await report(await askAll());
+  const outcomes = await askAll();
+  await report(outcomes);
+  if (process.env.BENCH_SWEEP) await sweep();
 } finally {
   await site.stop();
   await server.close();
@@ -266,4 +269,110 @@ function calibration(outcomes: Outcome[], refused: (o: Outcome) => boolean) {
       `${threshold.toFixed(2)} | ${right}/${answerable.length} | ${refusedOos}/${outOfScope.length}`,
     );
   }
+}
+
+/**
+ * BENCH_SWEEP=1: the composer's weights and refusal threshold varied around the chosen ones, on
+ * the same retrieved passages (in-process, as ask.ts calls them), to show how sensitive the
+ * figures are and why these values were chosen. Never used to pick per-question behaviour.
+ */
+async function sweep() {
+  const { composeAnswer, REFUSAL_THRESHOLD } = await import('../../src/server/answering/composer');
+  const { WEIGHTS } = await import('../../src/server/answering/sentence-choice');
+  const { retrieve, unknownTerms } = await import('../../src/server/answering/retrieval');
+  const { answerLanguage } = await import('../../src/server/answering/small-talk');
+  const { detectLanguage, readsLatin } = await import('../../src/server/knowledge/index/language');
+  const db = server.database.db;
+  const projects = ['dish'];
+  const prepared: { item: EvalItem; passages: Awaited<ReturnType<typeof retrieve>>; unknown: number }[] = [];
+  for (const item of items) {
+    const passages = await retrieve(db, server.index, item.question, {
+      projects,
+      limit: Number(process.env.BENCH_PASSAGES ?? 30),
+    });
+    const unknown = await unknownTerms(db, server.index, item.question, projects);
+    prepared.push({ item, passages, unknown: unknown.length });
+  }
+  diagnose(prepared, (await import('../../src/server/answering/sentence-choice')).scoreSentences);
+  const chosen = { ...WEIGHTS };
+  const threshold = REFUSAL_THRESHOLD.semantic;
+  const evaluate = () => {
+    let right = 0;
+    let refused = 0;
+    for (const { item, passages, unknown } of prepared) {
+      const result = composeAnswer(item.question, passages, {
+        language: answerLanguage(item.question, detectLanguage(item.question)),
+        untranslated: !readsLatin(item.question),
+        unknownTerms: unknown,
+      });
+      const outcome: Outcome = {
+        item,
+        answer: result.answer,
+        links: result.links.flatMap((l) => [l.url, l.title ?? '']),
+        ms: 0,
+        confidence: result.confidence ?? null,
+      };
+      if (item.kind === 'out_of_scope') refused += result.found ? 0 : 1;
+      else if (new RegExp(item.expect!, 'i').test(result.answer) && cites(outcome, item.file!)) right += 1;
+    }
+    return { right, refused };
+  };
+  console.log(
+    '\nweights (context, lexical, rank, answerType), threshold | answerable right and cited | out of scope refused',
+  );
+  const rows: [string, number, number][] = [];
+  for (const context of [0, 0.5, 1])
+    for (const lexical of [0.35, 0.5])
+      for (const rank of [0.08, 0.2])
+        for (const answerType of [0, 0.1, 0.2])
+          for (const t of [threshold - 0.1, threshold - 0.05, threshold, threshold + 0.05, threshold + 0.1]) {
+            Object.assign(WEIGHTS, { context, lexical, rank, answerType });
+            REFUSAL_THRESHOLD.semantic = t;
+            const { right, refused } = evaluate();
+            rows.push([`${context} ${lexical} ${rank} ${answerType} ${t.toFixed(2)}`, right, refused]);
+          }
+  // The twenty best by answers right and cited plus out-of-scope questions refused.
+  for (const [name, right, refused] of rows.sort((x, y) => y[1] + y[2] - (x[1] + x[2])).slice(0, 20))
+    console.log(`${name} | ${right} | ${refused}`);
+  Object.assign(WEIGHTS, chosen);
+  REFUSAL_THRESHOLD.semantic = threshold;
+}
+
+function squash(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * Where the answerable questions are lost: the passage holding the evidence sentence is not
+ * retrieved (at what depth it is), or it is and another sentence is chosen (the evidence's rank).
+ */
+function diagnose(
+  prepared: {
+    item: EvalItem;
+    passages: Awaited<ReturnType<typeof import('../../src/server/answering/retrieval').retrieve>>;
+  }[],
+  score: typeof import('../../src/server/answering/sentence-choice').scoreSentences,
+) {
+  let notRetrieved = 0;
+  const ranks: number[] = [];
+  for (const { item, passages } of prepared) {
+    if (!item.evidence) continue;
+    const needle = squash(item.evidence).slice(0, 40);
+    const at = passages.findIndex((p) => squash(p.text).includes(needle));
+    if (at < 0) {
+      notRetrieved += 1;
+      if (process.env.BENCH_VERBOSE) console.log(`not retrieved: ${item.id}`);
+      continue;
+    }
+    const ranked = score(item.question, passages);
+    const rank = ranked.findIndex(
+      (c) => needle.startsWith(squash(c.text).slice(0, 40)) || squash(c.text).includes(needle.slice(0, 30)),
+    );
+    ranks.push(rank);
+    if (process.env.BENCH_VERBOSE) console.log(`${item.id}: passage ${at}, sentence rank ${rank}`);
+  }
+  const within = (n: number) => ranks.filter((r) => r >= 0 && r < n).length;
+  console.log(
+    `\nevidence: not in the passages weighed ${notRetrieved}; retrieved ${ranks.length}, of which the chosen sentence ${within(1)}, in the top 3 ${within(3)}, top 10 ${within(10)}`,
+  );
 }

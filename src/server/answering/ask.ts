@@ -3,15 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AnswerResponse, QuestionEvent } from '../../shared/chat/protocol';
 import type { Db } from '../db/client';
 import { questions, type HistoryEvent } from '../db/schema';
-import { detectLanguage } from '../knowledge/index/language';
+import { detectLanguage, readsLatin } from '../knowledge/index/language';
 import type { SearchIndex } from '../knowledge/index/search-index';
 import { composeAnswer } from './composer';
-import { answerLanguage, helpReply, isNearEmpty, readsLatin } from './small-talk';
+import { answerLanguage, helpReply, isNearEmpty } from './small-talk';
 import { wordCount } from './sentence-choice';
 import type { LlmSettings } from './llm-client';
 import { composeWithLlm } from './llm-composer';
 import { appendHistory, completeQuestion, historyEvent, recordQuestion } from './records';
-import { retrieve, type Passage } from './retrieval';
+import { retrieve, unknownTerms, type Passage } from './retrieval';
 import { statsAnswer } from './stats';
 import { translateToEnglish } from './translate';
 import { VoiceError, voiceMessages } from '../voice/errors';
@@ -37,7 +37,7 @@ export interface Asker {
 }
 
 /** Passages whose sentences are weighed for each answer (the ranking is looked at 100 deep). */
-const PASSAGES = 30;
+const PASSAGES = 40;
 
 /** The answer to a voice question on a server without speech recognition. */
 export const VOICE_NOT_AVAILABLE = voiceMessages.noEngine;
@@ -169,10 +169,12 @@ async function answerInWords(
           await retrieve(deps.db, deps.index, query, options),
         )
       : await retrieve(deps.db, deps.index, query, options);
+    const unknown = await unknownTerms(deps.db, deps.index, translation ?? query, options.projects);
     progress('Writing the answer…');
     const extractive = composeAnswer(translation ?? query, passages, {
       language: wordingLanguage,
       untranslated: !translation && !readsLatin(query),
+      unknownTerms: unknown.length,
     });
     confidence = extractive.confidence;
     // The model writes only when the knowledge base has something on the question.

@@ -1,7 +1,7 @@
 import type { AnswerLink } from '../../shared/chat/protocol';
 import { wordingFor } from './messages';
 import type { Passage } from './retrieval';
-import { expand, scoreSentences, wordCount, type Candidate } from './sentence-choice';
+import { expand, scoreSentences, wordCount, WEIGHTS, type Candidate } from './sentence-choice';
 
 export { contentWords } from './sentence-choice';
 
@@ -26,6 +26,8 @@ export interface ComposeOptions {
    * made: only its words count, and when they find nothing the answer says why.
    */
   untranslated?: boolean;
+  /** How many of the question's salient words the knowledge base never uses. */
+  unknownTerms?: number;
 }
 
 /**
@@ -33,11 +35,9 @@ export interface ComposeOptions {
  * plainly. Chosen on the evaluation set (docs/chat.md): the first with vectors (cosine plus the
  * weighted signals), the second with words alone.
  */
-export const REFUSAL_THRESHOLD = { semantic: 0.42, lexical: 0.3 };
+export const REFUSAL_THRESHOLD = { semantic: 0.47, lexical: 0.2 };
 const MAX_WORDS = 120;
 const MAX_SUPPORTS = 2;
-/** A supporting quote must score nearly as well as the answer itself. */
-const SUPPORT_MARGIN = 0.12;
 
 /**
  * The extractive composer (DECISIONS §4): a short direct answer (the sentence that answers,
@@ -56,22 +56,27 @@ export function composeAnswer(
     links: [],
     found: false,
   });
-  const usable = options.untranslated ? passages.map((p) => ({ ...p, sentenceSimilarity: [] })) : passages;
+  const usable = options.untranslated
+    ? passages.map((p) => ({ ...p, sentenceSimilarity: [], windowSimilarity: [] }))
+    : passages;
   const ranked = scoreSentences(query, usable);
   const best = ranked[0];
   if (!best) return refuse();
   const semantic = best.similarity !== null;
   const threshold = semantic ? REFUSAL_THRESHOLD.semantic : REFUSAL_THRESHOLD.lexical;
-  if (best.score < threshold || (!semantic && best.lexical === 0))
-    return { ...refuse(), confidence: best.score };
+  const confidence = best.score - WEIGHTS.unknownTerm * (options.unknownTerms ?? 0);
+  if (confidence < threshold || (!semantic && best.lexical === 0)) return { ...refuse(), confidence };
 
   const links: AnswerLink[] = [];
+  const add = (link: AnswerLink) => {
+    if (!links.some((l) => l.url === link.url)) links.push(link);
+    return `[${escapeMarkdown(link.title ?? link.url)}](${link.url})`;
+  };
   const cite = (c: Candidate) => {
     const link = linkOf(c.passage);
-    if (link && !links.some((l) => l.url === link.url)) links.push(link);
-    return link
-      ? `[${escapeMarkdown(link.title ?? c.passage.title)}](${link.url})`
-      : `**${escapeMarkdown(c.passage.title)}**`;
+    const own = link ? add(link) : `**${escapeMarkdown(c.passage.title)}**`;
+    const origin = c.passage.origin;
+    return origin ? `${own} (${wording.from} ${add({ url: origin, title: fileName(origin) })})` : own;
   };
 
   const { lead, list } = expand(best, MAX_WORDS);
@@ -83,7 +88,7 @@ export function composeAnswer(
 
   const supports: string[] = [];
   for (const c of ranked.slice(1)) {
-    if (supports.length >= MAX_SUPPORTS || c.score < best.score - SUPPORT_MARGIN) break;
+    if (supports.length >= MAX_SUPPORTS || c.score < best.score - WEIGHTS.supportMargin) break;
     if (shown.has(c.text) || c.text.endsWith(':')) continue;
     const length = wordCount(c.text);
     if (words + length > MAX_WORDS + 40) continue;
@@ -93,7 +98,7 @@ export function composeAnswer(
   }
   if (supports.length) parts.push(`**${wording.alsoInSources}**\n\n${supports.join('\n')}`);
   const quoted = [...new Set(ranked.filter((c) => shown.has(c.text)).map((c) => c.passage))];
-  return { answer: parts.join('\n\n'), links, found: true, confidence: best.score, quoted };
+  return { answer: parts.join('\n\n'), links, found: true, confidence, quoted };
 }
 
 /** The address a person can open: a PDF's at the page the passage starts on. */
@@ -102,6 +107,16 @@ export function linkOf(passage: Pick<Passage, 'url' | 'page' | 'title'>): Answer
   const url =
     passage.page && !passage.url.includes('#') ? `${passage.url}#page=${passage.page}` : passage.url;
   return { url, title: passage.title || passage.url };
+}
+
+/** The last part of an address's path, decoded: how a person recognises a file. */
+function fileName(url: string): string {
+  const last = url.split(/[?#]/)[0]!.split('/').filter(Boolean).at(-1) ?? url;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
 }
 
 /** Quoted text is shown as written, not read as markdown. */

@@ -7,6 +7,8 @@ export interface AnswerWording {
   /** A Hindi (or other) question whose answer may be in English documents, with no translator. */
   noTranslation: string;
   source: string;
+  /** "…, from <the database export>" */
+  from: string;
   alsoInSources: string;
   /** The reply to a greeting or a near-empty question, before the example questions. */
   help: string;
@@ -22,6 +24,7 @@ const en: AnswerWording = {
     'I could not find this in the documents written in your language, and this server cannot translate ' +
     'questions to search its English documents. Please ask in English.',
   source: 'Source',
+  from: 'from',
   alsoInSources: 'Also in the knowledge base',
   help:
     'Hello! I answer questions about assistive solutions for people with disabilities, using only the ' +
@@ -38,6 +41,7 @@ const hi: AnswerWording = {
     'मुझे यह हिंदी के दस्तावेज़ों में नहीं मिला, और यह सर्वर प्रश्नों का अनुवाद करके अंग्रेज़ी दस्तावेज़ों में नहीं खोज सकता। ' +
     'कृपया अपना प्रश्न अंग्रेज़ी में पूछें।',
   source: 'स्रोत',
+  from: 'स्रोत फ़ाइल',
   alsoInSources: 'ज्ञानकोष में और भी',
   help:
     'नमस्ते! मैं दिव्यांग लोगों के लिए सहायक समाधानों के बारे में प्रश्नों के उत्तर देता हूँ, केवल DISH ज्ञानकोष के ' +

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows, textArray } from '../db/raw';
 import { splitSentences } from '../knowledge/index/chunker';
+import { salientTerms } from './sentence-choice';
 import { cosine, vectorLiteral } from '../knowledge/index/embeddings';
 import { unpackVectors, type SearchIndex } from '../knowledge/index/search-index';
 
@@ -15,15 +16,22 @@ export interface Passage {
   position: number;
   /** The page of a paged document (PDF) the passage starts on. */
   page: number | null;
+  /** For a record of a database export: the export's address, which a person can open too. */
+  origin: string | null;
   /** Reciprocal-rank fusion score: higher is better. */
   score: number;
-  /** Full-text rank (ts_rank_cd) when the passage matched the words, else 0. */
+  /** Full-text rank (ts_rank) when the passage matched the words, else 0. */
   textRank: number;
   /**
    * Cosine of the question to each sentence of `splitSentences(text)` read with its neighbours,
    * when the passage has vectors; else empty.
    */
   sentenceSimilarity: number[];
+  /**
+   * The same for each sentence read with its neighbours: the cosine to the normalised sum of the
+   * three sentences' vectors (what embedding them together approximates, at no cost).
+   */
+  windowSimilarity: number[];
 }
 
 export interface RetrieveOptions {
@@ -55,7 +63,7 @@ export async function retrieve(
   const tsquery = index.textQuery(text, 'any');
   const fullText = await queryRows<{ id: string; rank: number }>(
     db,
-    sql`SELECT c.id, ts_rank_cd(c.tsv, q.query) AS rank
+    sql`SELECT c.id, ts_rank(c.tsv, q.query) AS rank
         FROM chunks c
         JOIN sources s ON s.id = c.source_id AND s.is_active
         CROSS JOIN (SELECT ${tsquery} AS query) q
@@ -100,12 +108,15 @@ export async function retrieve(
     text: string;
     position: number;
     page: number | null;
+    origin: string | null;
     sentence_vectors: Uint8Array | null;
   }>(
     db,
     sql`SELECT c.id, c.item_id, c.source_id, i.title, c.url, c.text, c.position, c.page,
+               CASE WHEN i.resource_type = 'xml' THEN pd.url END AS origin,
                ${index.embedder ? sql`c.sentence_vectors` : sql`NULL`} AS sentence_vectors
         FROM chunks c JOIN ingested_data i ON i.id = c.item_id
+        LEFT JOIN pending_data pd ON pd.id = i.pending_id
         WHERE c.id IN (${sql.join(
           best.map(([id]) => sql`${id}::uuid`),
           sql`, `,
@@ -125,20 +136,62 @@ export async function retrieve(
             text: r.text,
             position: r.position,
             page: r.page,
+            origin: r.origin,
             score,
             textRank: textRanks.get(id) ?? 0,
-            sentenceSimilarity: similarities(r.text, r.sentence_vectors, vector),
+            ...similarities(r.text, r.sentence_vectors, vector),
           },
         ]
       : [];
   });
 }
 
-/** The question's cosine to each sentence window of a passage, when both have vectors. */
-function similarities(text: string, bytes: Uint8Array | null, query: number[] | undefined): number[] {
-  if (!query || !bytes) return [];
+/** The question's cosine to each sentence of a passage, alone and with its neighbours. */
+function similarities(
+  text: string,
+  bytes: Uint8Array | null,
+  query: number[] | undefined,
+): Pick<Passage, 'sentenceSimilarity' | 'windowSimilarity'> {
+  const none = { sentenceSimilarity: [], windowSimilarity: [] };
+  if (!query || !bytes) return none;
   const vectors = unpackVectors(bytes, query.length);
   // Vectors of another splitting of the text would point at the wrong sentences.
-  if (vectors.length !== splitSentences(text).length) return [];
-  return vectors.map((v) => cosine(query, v));
+  if (vectors.length !== splitSentences(text).length) return none;
+  const windowSimilarity = vectors.map((_, i) => {
+    const sum = new Float32Array(query.length);
+    for (const v of vectors.slice(Math.max(0, i - 1), i + 2))
+      for (let d = 0; d < sum.length; d++) sum[d]! += v[d]!;
+    return cosine(query, sum) / (Math.sqrt(cosine(sum, sum)) || 1);
+  });
+  return { sentenceSimilarity: vectors.map((v) => cosine(query, v)), windowSimilarity };
+}
+
+/**
+ * The question's salient words (names, codes, long words) that no passage of the projects'
+ * enabled sources holds, in any of the index's stemmings.
+ */
+export async function unknownTerms(
+  db: Db,
+  index: SearchIndex,
+  query: string,
+  projects: string[],
+): Promise<string[]> {
+  const terms = salientTerms(query.slice(0, 1000)).slice(0, 12);
+  if (terms.length === 0 || projects.length === 0) return [];
+  const list = textArray(projects);
+  const rows = await queryRows<{ i: number; known: boolean }>(
+    db,
+    sql`SELECT * FROM (${sql.join(
+      terms.map(
+        (
+          term,
+          i,
+        ) => sql`SELECT ${i}::int AS i, EXISTS (SELECT 1 FROM chunks c JOIN sources s ON s.id = c.source_id AND s.is_active
+                        WHERE c.project = ANY(${list}) AND c.tsv @@ ${index.textQuery(term, 'all')}) AS known`,
+      ),
+      sql` UNION ALL `,
+    )}) t`,
+  );
+  const known = new Set(rows.filter((r) => r.known).map((r) => Number(r.i)));
+  return terms.filter((_, i) => !known.has(i));
 }

@@ -3,8 +3,8 @@ import type { Passage } from './retrieval';
 
 /**
  * Choosing the sentences that answer a question, among those of the retrieved passages. Each
- * sentence is scored by meaning (the question's cosine to the sentence read with its neighbours,
- * computed at retrieval), by lexical evidence (the question's rarer words it holds) and by its
+ * sentence is scored by meaning (the question's cosine to the sentence, computed at retrieval,
+ * blended with its closer neighbour's), by lexical evidence (the question's rarer words it holds) and by its
  * passage's place in the retrieval ranking; very short sentences and headings are penalised, as
  * plain cosine favours them. Without vectors (no model, or a language the model does not read)
  * the lexical evidence carries the score alone.
@@ -12,10 +12,20 @@ import type { Passage } from './retrieval';
 
 /** How much each signal counts; chosen on the evaluation set as a whole (docs/chat.md). */
 export const WEIGHTS = {
+  /** Share of a sentence's meaning score taken from it read with its neighbours. */
+  context: 0.5,
+  /** Added when the question asks for a quantity or a time and the sentence states a number. */
+  answerType: 0.1,
   lexical: 0.35,
   rank: 0.08,
   shortSentence: 0.12,
   heading: 0.1,
+  /** Taken off the best score for each salient word of the question the knowledge base never uses. */
+  unknownTerm: 0.2,
+  /** Added in proportion to the question's words that the passage's document title holds. */
+  title: 0.1,
+  /** A supporting quote scores at most this much below the answer's sentence. */
+  supportMargin: 0.3,
 };
 
 export interface Sentence {
@@ -46,7 +56,10 @@ const STOPWORDS = new Set(
     'a an and are as at be been but by can could did do does for from had has have how i if in into is it its ' +
     'me my of on or our should so than that the their them then there these they this to was we were what when ' +
     'where which who whom why will with would you your about any some tell give please know find help use using ' +
-    'get need want way ways just still also really actually does dont do not'
+    'get need want way ways just still also really actually does dont do not ' +
+    // Hindi function words, which every Hindi sentence holds.
+    'है हैं था थी थे का की के को में से पर और या भी तो ही कि यह वह ये वे इस उस इन उन एक ने लिए कर करना ' +
+    'क्या कौन किस किसी कैसे कब कहाँ कहां कितना कितने कितनी क्यों जो जब तक साथ बारे वाला वाली वाले होता होती होते हो'
   ).split(' '),
 );
 
@@ -54,6 +67,9 @@ const STOPWORDS = new Set(
 export function contentWords(text: string): string[] {
   const words = text
     .toLowerCase()
+    // Devanagari written with and without nukta (ज़/ज, फ़/फ) is the same word to a reader.
+    .normalize('NFD')
+    .replace(/\u093C/g, '')
     .normalize('NFC')
     .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter((w) => w.length > 1 && !STOPWORDS.has(w));
@@ -68,12 +84,53 @@ const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}
 /** A line with no closing punctuation and few words: a heading, a label, a table cell. */
 const looksLikeHeading = (text: string) => !/[.!?।:;)"”’]$/u.test(text) && wordCount(text) < 10;
 
+const isTitle = (text: string, title: string) => text === title || text === `${title}.`;
+
+/**
+ * The words of a question that name something specific: a proper noun or an acronym (a capital
+ * letter after the first word), a code mixing letters and digits, or a long word. When the
+ * knowledge base never uses such a word, it is unlikely to hold the answer.
+ */
+export function salientTerms(query: string): string[] {
+  const tokens = query
+    .normalize('NFC')
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter(Boolean);
+  return [
+    ...new Set(
+      tokens.filter(
+        (t, i) =>
+          !STOPWORDS.has(t.toLowerCase()) &&
+          ((/\p{Lu}/u.test(t) && i > 0) ||
+            (/\p{L}/u.test(t) && /\p{N}/u.test(t)) ||
+            (/^\p{Ll}+$/u.test(t) && t.length >= 8)),
+      ),
+    ),
+  ];
+}
+
+/** Each sentence's meaning score: its own cosine to the question blended with its window's. */
+function inContext(passage: Passage): number[] {
+  const windows = passage.windowSimilarity;
+  return passage.sentenceSimilarity.map(
+    (c, i) => (1 - WEIGHTS.context) * c + WEIGHTS.context * (windows[i] ?? c),
+  );
+}
+
+// Questions that ask for a number, an amount, a time or a date (English and Hindi).
+const ASKS_QUANTITY =
+  /\b(how (many|much|long|old|often|tall|big|large|far|high)|what (percentage|percent|share|proportion|age|year|date|time|size|number)|when|which year|up to what)\b|कितन|कब|किस (तारीख|साल|वर्ष)/iu;
+const STATES_NUMBER =
+  /\p{N}|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|twenty|hundred|thousand|million|half|quarter)\b/iu;
+
 /** Every sentence of the passages, scored; best first, each text once. */
 export function scoreSentences(query: string, passages: Passage[]): Candidate[] {
   const words = contentWords(query);
+  const wantsNumber = ASKS_QUANTITY.test(query);
   const all: Omit<Candidate, 'lexical' | 'score'>[] = [];
   passages.forEach((passage, rank) => {
     const paras = paragraphs(passage.text);
+    const similarity = inContext(passage);
     let flat = 0;
     paras.forEach((sentences, p) =>
       sentences.forEach((text, i) => {
@@ -84,7 +141,7 @@ export function scoreSentences(query: string, passages: Passage[]): Candidate[] 
           paragraph: p,
           index: i,
           text,
-          similarity: passage.sentenceSimilarity[flat] ?? null,
+          similarity: similarity[flat] ?? null,
         });
         flat += 1;
       }),
@@ -96,23 +153,31 @@ export function scoreSentences(query: string, passages: Passage[]): Candidate[] 
   const df = new Map(words.map((w) => [w, stems.filter((own) => holds(own, w)).length]));
   const weight = (w: string) => Math.log(1 + all.length / (1 + (df.get(w) ?? 0)));
   const total = words.reduce((sum, w) => sum + weight(w), 0) || 1;
+  const overlap = (own: Set<string>) =>
+    words.filter((w) => holds(own, w)).reduce((sum, w) => sum + weight(w), 0) / total;
+  const titles = new Map(passages.map((p) => [p.title, overlap(new Set(contentWords(p.title)))]));
 
   const seen = new Set<string>();
-  return all
-    .map((c, i) => {
-      const lexical = words.filter((w) => holds(stems[i]!, w)).reduce((sum, w) => sum + weight(w), 0) / total;
-      const words_ = wordCount(c.text);
-      const score =
-        (c.similarity ?? 0) +
-        WEIGHTS.lexical * lexical +
-        WEIGHTS.rank / (1 + c.rank) -
-        (words_ < 6 ? WEIGHTS.shortSentence : 0) -
-        (looksLikeHeading(c.text) ? WEIGHTS.heading : 0);
-      return { ...c, lexical, score };
-    })
-    .filter((c) => wordCount(c.text) >= 2)
-    .sort((a, b) => b.score - a.score)
-    .filter((c) => !seen.has(c.text) && seen.add(c.text));
+  return (
+    all
+      .map((c, i) => {
+        const lexical = overlap(stems[i]!);
+        const words_ = wordCount(c.text);
+        const score =
+          (c.similarity ?? 0) +
+          WEIGHTS.lexical * lexical +
+          WEIGHTS.rank / (1 + c.rank) +
+          WEIGHTS.title * (titles.get(c.passage.title) ?? 0) +
+          (wantsNumber && STATES_NUMBER.test(c.text) ? WEIGHTS.answerType : 0) -
+          (words_ < 6 ? WEIGHTS.shortSentence : 0) -
+          (looksLikeHeading(c.text) ? WEIGHTS.heading : 0);
+        return { ...c, lexical, score };
+      })
+      // The title that leads an item's first passage names the document; it answers nothing.
+      .filter((c) => wordCount(c.text) >= 2 && !isTitle(c.text, c.passage.title))
+      .sort((a, b) => b.score - a.score)
+      .filter((c) => !seen.has(c.text) && seen.add(c.text))
+  );
 }
 
 // A sentence that starts in lower case, or with a word pointing back, continues the one before.
@@ -129,7 +194,9 @@ export function expand(c: Candidate, maxWords: number): { lead: string[]; list: 
   if (c.index > 0 && continues(c.text)) lead.push(para[c.index - 1]!);
   lead.push(c.text);
   if (c.text.endsWith(':')) return { lead, list: listAfter(c, maxWords - wordCount(lead.join(' '))) };
-  const next = para[c.index + 1];
+  // A question in the text (an FAQ, a heading) is answered by what follows it.
+  const next = para[c.index + 1] ?? (c.text.endsWith('?') ? c.paragraphs[c.paragraph + 1]?.[0] : undefined);
+  if (next && c.text.endsWith('?')) return { lead: [...lead, next], list: [] };
   if (next && wordCount(c.text) < 12 && !next.endsWith(':')) lead.push(next);
   return { lead, list: [] };
 }

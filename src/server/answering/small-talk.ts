@@ -9,13 +9,6 @@ export function isNearEmpty(query: string): boolean {
   return wordCount(query) <= 1 || contentWords(query).length === 0;
 }
 
-/** Mostly Latin letters: the embedding model (English) reads it; Devanagari and others it does not. */
-export function readsLatin(text: string): boolean {
-  const letters = text.match(/\p{L}/gu) ?? [];
-  const latin = letters.filter((l) => /\p{Script=Latin}/u.test(l)).length;
-  return letters.length === 0 || latin / letters.length >= 0.5;
-}
-
 /** The language the answer's own sentences are written in: the question's, by its script first. */
 export function answerLanguage(query: string, detected: string): string {
   const letters = query.match(/\p{L}/gu) ?? [];

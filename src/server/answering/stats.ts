@@ -82,7 +82,7 @@ async function figuresFor(db: Db, index: SearchIndex, words: string, projects: S
         FROM chunks c JOIN ingested_data i ON i.id = c.item_id JOIN sources s ON s.id = c.source_id AND s.is_active
         CROSS JOIN (SELECT ${index.textQuery(words, 'any')} AS query) q
         WHERE c.project = ANY(${projects}) AND c.tsv @@ q.query
-        ORDER BY ts_rank_cd(c.tsv, q.query) DESC LIMIT 30`,
+        ORDER BY ts_rank(c.tsv, q.query) DESC LIMIT 30`,
   );
   const asked = contentWords(words);
   const rows: string[] = [];
@@ -91,11 +91,13 @@ async function figuresFor(db: Db, index: SearchIndex, words: string, projects: S
     for (const sentence of splitSentences(p.text)) {
       const figures = [...new Set(sentence.match(FIGURE) ?? [])];
       const own = contentWords(sentence);
-      if (!figures.length || !asked.some((w) => own.some((o) => o.startsWith(w))) || seen.has(sentence)) continue;
+      if (!figures.length || !asked.some((w) => own.some((o) => o.startsWith(w))) || seen.has(sentence))
+        continue;
       seen.add(sentence);
       const link = linkOf(p);
       const source = link ? `[${escapeCell(p.title)}](${link.url})` : escapeCell(p.title);
-      const measured = wordCount(sentence) > 40 ? `${sentence.split(/\s+/).slice(0, 40).join(' ')} …` : sentence;
+      const measured =
+        wordCount(sentence) > 40 ? `${sentence.split(/\s+/).slice(0, 40).join(' ')} …` : sentence;
       rows.push(`| ${escapeCell(figures.join(', '))} | ${escapeCell(measured)} | ${source} |`);
       if (rows.length >= MAX_FIGURES) break;
     }

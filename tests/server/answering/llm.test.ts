@@ -71,6 +71,11 @@ describe('answers written by an OpenAI-compatible model', () => {
     const text = answer.content.response.answer;
     expect(text).toContain('potential problem for people with disabilities');
     expect(text).not.toMatch(/penguins|moon/i);
+    // The same citation as the extractive answer: the uploaded file, which a person can open.
+    expect(text).toMatch(
+      /Source: \[Accessibility Checker In Office 2010\]\(\/files\/[0-9a-f-]{36}\/checker\.docx\)/,
+    );
+    expect(answer.content.response.links[0]?.url).toMatch(/^\/files\//);
     const request = received.at(-1)!;
     expect(request.authorization).toBe('Bearer sk-local');
     expect(request.body.model).toBe('test-model');
@@ -80,11 +85,12 @@ describe('answers written by an OpenAI-compatible model', () => {
   it('falls back to quoting the passages when the model fails or finds nothing', async () => {
     status = 500;
     const failed = await ask('What does the accessibility checker look for?');
-    expect(failed.content.response.answer).toMatch(/^Here is what the DISH knowledge base says/);
+    // The extractive answer: the answering sentence first.
+    expect(failed.content.response.answer.split('\n\n')[0]).toMatch(/document inspector|potential problem/);
     status = 200;
     completion = 'NOT_IN_KNOWLEDGE_BASE';
     const nothing = await ask('What does the accessibility checker look for?');
-    expect(nothing.content.response.answer).toMatch(/^Here is what the DISH knowledge base says/);
+    expect(nothing.content.response.answer.split('\n\n')[0]).toMatch(/document inspector|potential problem/);
   });
 
   it('does not call the model when the knowledge base has nothing on the question', async () => {
@@ -100,7 +106,7 @@ describe('questions in another language', () => {
     completion = 'NOT_IN_KNOWLEDGE_BASE';
     const answer = await ask('एक्सेसिबिलिटी चेकर किन चीज़ों की तलाश करता है? कृपया विस्तार से बताइए।');
     // Without the translation the Hindi words find nothing in this English document.
-    expect(answer.content.response.answer).toContain('**Accessibility Checker In Office 2010**');
+    expect(answer.content.response.answer).toContain('[Accessibility Checker In Office 2010](/files/');
     const [row] = await t.server.database.db
       .select()
       .from(questions)

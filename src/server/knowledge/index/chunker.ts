@@ -27,8 +27,9 @@ interface Unit {
   opens: boolean;
 }
 
-// After a stop, a Devanagari danda, a colon or a semicolon (legal and list items end so).
-const SENTENCE_END = /(?<=[.!?।॥:;])\s+(?=\S)/u;
+// After a stop, a Devanagari danda or a semicolon (legal and list items end so). A colon ends a
+// sentence only where it ends a paragraph (a list follows): "Tab: moves focus." stays whole.
+const SENTENCE_END = /(?<=[.!?।॥;])\s+(?=\S)/u;
 
 /** The sentences of a text; paragraph breaks and pages only separate them. */
 export function splitSentences(text: string): string[] {

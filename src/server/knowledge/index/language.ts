@@ -49,3 +49,13 @@ export function textSearchConfig(language: string, available: ReadonlySet<string
   const name = STEMMERS[language];
   return name && available.has(name) ? name : 'simple';
 }
+
+/**
+ * Mostly Latin letters: what the sentence-embedding model (English) can read. Devanagari and
+ * other scripts it cannot, so such text is searched by its words alone.
+ */
+export function readsLatin(text: string): boolean {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  const latin = letters.filter((l) => /\p{Script=Latin}/u.test(l)).length;
+  return letters.length === 0 || latin / letters.length >= 0.5;
+}

@@ -6,6 +6,7 @@ import {
   contentWords,
   linkOf,
 } from '../../../../src/server/answering/composer';
+import { salientTerms } from '../../../../src/server/answering/sentence-choice';
 import { wordingFor } from '../../../../src/server/answering/messages';
 import type { Passage } from '../../../../src/server/answering/retrieval';
 import { splitSentences } from '../../../../src/server/knowledge/index/chunker';
@@ -19,9 +20,11 @@ const passage = (text: string, over: Partial<Passage> = {}): Passage => ({
   text,
   position: 0,
   page: null,
+  origin: null,
   score: 1,
   textRank: 1,
   sentenceSimilarity: [],
+  windowSimilarity: [],
   ...over,
 });
 
@@ -42,8 +45,8 @@ describe('contentWords', () => {
       'perso',
     ]);
   });
-  it('keeps Devanagari words whole', () => {
-    expect(contentWords('विकलांगता क्या है')).toEqual(['विकलांगता', 'क्या', 'है']);
+  it('keeps Devanagari words whole and drops Hindi function words', () => {
+    expect(contentWords('विकलांगता क्या है')).toEqual(['विकलांगता']);
   });
 });
 
@@ -146,6 +149,38 @@ describe('refusing', () => {
     expect(composeAnswer('खाना कैसे बनाएँ', [], { language: 'hi', untranslated: true }).answer).toBe(
       hindi.noTranslation,
     );
+  });
+});
+
+describe('salientTerms', () => {
+  it('finds names, acronyms, codes and long words, not the first word or common ones', () => {
+    expect(salientTerms('What does a WHILL Model C2 wheelchair cost in Tamil Nadu?')).toEqual([
+      'WHILL',
+      'Model',
+      'C2',
+      'wheelchair',
+      'Tamil',
+      'Nadu',
+    ]);
+    expect(salientTerms('How do I use a screen reader?')).toEqual([]);
+  });
+});
+
+describe('citing a database export', () => {
+  it('names the export a record came from, with its address', () => {
+    const p = scored([['The spacer block has a default height of 100 pixels.', 0.8]], {
+      url: 'https://example.org/block-spacer/',
+      title: 'Block: Spacer',
+      origin: 'https://example.org/exports/site.wxr.xml',
+    });
+    const { answer, links } = composeAnswer('How tall is the spacer block?', [p]);
+    expect(answer).toContain(
+      'Source: [Block: Spacer](https://example.org/block-spacer/) (from [site.wxr.xml](https://example.org/exports/site.wxr.xml))',
+    );
+    expect(links.map((l) => l.url)).toEqual([
+      'https://example.org/block-spacer/',
+      'https://example.org/exports/site.wxr.xml',
+    ]);
   });
 });
 

@@ -4,15 +4,15 @@ import { chunkText, paragraphs, splitSentences } from '../../../../../src/server
 const sentence = (i: number) => `Sentence number ${i} talks about screen readers and braille displays.`;
 
 describe('splitSentences', () => {
-  it('splits on sentence ends, Devanagari danda, colons and blank lines, folding white space', () => {
-    expect(splitSentences('One.  Two?\nThree! Four\n\nFive। छह: seven')).toEqual([
+  it('splits on sentence ends, Devanagari danda, semicolons and blank lines, folding white space', () => {
+    expect(splitSentences('One.  Two?\nThree! Four\n\nFive। छह; seven: eight')).toEqual([
       'One.',
       'Two?',
       'Three!',
       'Four',
       'Five।',
-      'छह:',
-      'seven',
+      'छह;',
+      'seven: eight',
     ]);
   });
 
@@ -25,8 +25,8 @@ describe('paragraphs', () => {
   it('keeps list items apart from the sentence that introduces them', () => {
     expect(paragraphs('For the tab list:\n\nTab: moves focus.\n\nEnter: activates the tab.')).toEqual([
       ['For the tab list:'],
-      ['Tab:', 'moves focus.'],
-      ['Enter:', 'activates the tab.'],
+      ['Tab: moves focus.'],
+      ['Enter: activates the tab.'],
     ]);
   });
 });
@@ -61,7 +61,12 @@ describe('chunkText', () => {
     const long = 'word '.repeat(500).trim();
     const chunks = chunkText(long, { size: 200, overlap: 0 });
     expect(chunks.every((c) => c.text.length <= 200)).toBe(true);
-    expect(chunks.map((c) => c.text).join(' ').split(' ').length).toBe(500);
+    expect(
+      chunks
+        .map((c) => c.text)
+        .join(' ')
+        .split(' ').length,
+    ).toBe(500);
   });
 
   it('measures passages in the units it is given (word pieces for a model)', () => {
