@@ -8,7 +8,7 @@ import {
   startAppServer,
   tabTo,
 } from '../support/browser';
-import { sharedPath } from '../support/shared';
+import { material, sharedPath } from '../support/shared';
 import { startYouTubeReplay } from '../support/youtube-replay';
 import type { TestServer } from '../support/server';
 import { serveSite } from '../support/static-site';
@@ -33,6 +33,10 @@ beforeAll(async () => {
     '/admin/add_data',
     form({ ...fields, data_type: 'yt_video', url: 'https://youtu.be/eF8Qqp7rjDg' }),
   );
+  await admin.post(
+    '/admin/add_data',
+    form({ ...fields, data_type: 'pdf' }, [{ name: CENSUS, bytes: material('documents/pdf', CENSUS) }]),
+  );
   await t.server.worker.runNow();
   browser = await launchChromium();
 }, 120_000);
@@ -44,6 +48,7 @@ afterAll(async () => {
 });
 
 const signedInPage = () => newSignedInPage(browser, t.url);
+const CENSUS = 'census-americans-with-disabilities-2010_us-001.pdf';
 
 const field = (page: Page) => page.getByPlaceholder('Ask your question');
 
@@ -58,11 +63,36 @@ describe('asking in Chromium against the real server', () => {
     await page.waitForURL('**/chatpage');
     const log = page.getByRole('log');
     await log.getByText('How do landmark regions help screen reader users?').waitFor();
-    await log.getByText('Here is what the DISH knowledge base says').waitFor({ timeout: 20_000 });
+    await log
+      .getByText(/^Source:/)
+      .first()
+      .waitFor({ timeout: 20_000 });
     const link = log.locator(`a[href^="${site.url}"]`).first();
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     await expectNoAxeViolations(page, '/chatpage with an answer');
+    await page.context().close();
+  });
+
+  it('answers a fact from an uploaded PDF first, with a link that opens the PDF at its page', async () => {
+    const page = await signedInPage();
+    await page.goto('/chatpage');
+    await field(page).fill('About how many Americans had some kind of disability in 2010?');
+    await page.keyboard.press('Enter');
+    const log = page.getByRole('log');
+    const answer = log.locator('p', { hasText: /56\.7 million/ }).first();
+    await answer.waitFor({ timeout: 20_000 });
+    // The fact is the answer's first paragraph, before its source and any supporting quote.
+    const paragraphs = await answer.locator('xpath=..').locator('p').allInnerTexts();
+    expect(paragraphs[0]).toMatch(/56\.7 million/);
+    const link = log.locator(`a[href*="${CENSUS}"]`).first();
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(new RegExp(`^/files/[0-9a-f-]{36}/${CENSUS.replace(/\./g, '\\.')}#page=\\d+$`));
+    expect(await link.innerText()).toMatch(/^HIGHLIGHTS/);
+    const file = await page.request.get(href.split('#')[0]!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toMatch(/^application\/pdf/);
+    await expectNoAxeViolations(page, '/chatpage with a PDF answer');
     await page.context().close();
   });
 
@@ -96,7 +126,8 @@ describe('asking in Chromium against the real server', () => {
     for (const page of [first, second]) {
       await page
         .getByRole('log')
-        .getByText('Here is what the DISH knowledge base says')
+        .getByText(/^Source:/)
+        .first()
         .waitFor({ timeout: 20_000 });
     }
     await first.context().close();

@@ -119,7 +119,7 @@ function inContext(passage: Passage): number[] {
 
 // Questions that ask for a number, an amount, a time or a date (English and Hindi).
 const ASKS_QUANTITY =
-  /\b(how (many|much|long|old|often|tall|big|large|far|high)|what (percentage|percent|share|proportion|age|year|date|time|size|number)|when|which year|up to what)\b|कितन|कब|किस (तारीख|साल|वर्ष)/iu;
+  /\b(how (many|much|long|old|often|tall|big|large|far|high)|what (percentage|percent|share|proportion|age|year|date|time|size|number)|when|which year|up to what|price|cost|costs|fee)\b|कितन|कब|किस (तारीख|साल|वर्ष)|कीमत|दाम/iu;
 const STATES_NUMBER =
   /\p{N}|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|twenty|hundred|thousand|million|half|quarter)\b/iu;
 
@@ -195,9 +195,19 @@ export function expand(c: Candidate, maxWords: number): { lead: string[]; list: 
   lead.push(c.text);
   if (c.text.endsWith(':')) return { lead, list: listAfter(c, maxWords - wordCount(lead.join(' '))) };
   // A question in the text (an FAQ, a heading) is answered by what follows it.
-  const next = para[c.index + 1] ?? (c.text.endsWith('?') ? c.paragraphs[c.paragraph + 1]?.[0] : undefined);
-  if (next && c.text.endsWith('?')) return { lead: [...lead, next], list: [] };
-  if (next && wordCount(c.text) < 12 && !next.endsWith(':')) lead.push(next);
+  if (c.text.endsWith('?')) {
+    const after = [...para.slice(c.index + 1), ...c.paragraphs.slice(c.paragraph + 1).flat()];
+    const start = after.findIndex((s) => wordCount(s) >= 4);
+    if (start < 0) return { lead, list: [] };
+    const answer = [after[start]!];
+    for (const s of after.slice(start + 1, start + 3)) {
+      if (!continues(s)) break;
+      answer.push(s);
+    }
+    return { lead: [...lead, ...answer], list: [] };
+  }
+  const next = para[c.index + 1];
+  if (next && (wordCount(c.text) < 12 || continues(next)) && !next.endsWith(':')) lead.push(next);
   return { lead, list: [] };
 }
 

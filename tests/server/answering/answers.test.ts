@@ -115,8 +115,8 @@ describe('answers from every format, with a source the asker can open', () => {
   });
 
   it('JSON database export', async () => {
-    const r = await ask('What is the price of JAWS for Windows in pounds?');
-    expect(r.answer).toMatch(/659/);
+    const r = await ask('What does the JAWS voice synthesizer need in the computer to work?');
+    expect(r.answer).toMatch(/sound card/);
     expect(r.links.some((l) => l.url.endsWith('/gpii_unified_listing_pilot.json'))).toBe(true);
   });
 

@@ -1,8 +1,10 @@
 /** SPEC §2 Chat view: which addresses in answers become links, and YouTube thumbnails. */
 
-/** Only web addresses become links or images; in-page footnote anchors stay. Anything else is dropped. */
+/** Only web addresses and the server's own paths become links or images; in-page footnote anchors stay. Anything else is dropped. */
 export function safeUrl(url: string): string | null {
   if (url.startsWith('#')) return url;
+  // The server's own paths (an uploaded file at /files/<id>/<name>), never a protocol-relative one.
+  if (/^\/(?![/\\])/.test(url)) return url;
   try {
     const { protocol } = new URL(url);
     return protocol === 'http:' || protocol === 'https:' ? url : null;
