@@ -143,8 +143,9 @@ function recordToDocument(record: JsonObject, position: number): ExtractedDocume
   if (fields.length === 0) return undefined;
   const titleField = pickTitle(fields);
   const rest = fields.filter((f) => f !== titleField);
-  // A form feed would read as a page break (types.ts); a record has no pages.
-  const body = rest.map((f) => `${f.path.join('.')}: ${f.value}`.replace(/[\f\v]+/g, '\n')).join('\n');
+  // A form feed would read as a page break (types.ts); a record has no pages. Each field is a
+  // paragraph, so that a field ("Price from (£): 659") is a sentence of its own to the chunker.
+  const body = rest.map((f) => `${f.path.join('.')}: ${f.value}`.replace(/[\f\v]+/g, '\n')).join('\n\n');
   const title = titleField ? clip(titleField.value.replace(/\s+/g, ' ')) : `Record ${position}`;
   const url = pickUrl(fields);
   return { title, body: body || title, ...(url ? { url } : {}) };

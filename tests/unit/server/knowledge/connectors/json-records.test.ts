@@ -117,7 +117,7 @@ describe('extractJsonRecords', () => {
 
   it('names a record without a title-like field by its position', () => {
     const [doc] = extractJsonRecords('{"rows": [{"code": "22.39", "text": "Screen readers"}]}');
-    expect(doc).toEqual({ title: 'Record 1', body: 'code: 22.39\ntext: Screen readers' });
+    expect(doc).toEqual({ title: 'Record 1', body: 'code: 22.39\n\ntext: Screen readers' });
   });
 
   it('refuses broken JSON and JSON without records, with a sentence', () => {
