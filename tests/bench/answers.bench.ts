@@ -17,7 +17,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/config';
+import { PASSAGES } from '../../src/server/answering/ask';
+import { composeAnswer, composeOptionsFor, REFUSAL_THRESHOLD } from '../../src/server/answering/composer';
+import { refusalTexts } from '../../src/server/answering/messages';
+import { retrieve, unknownTerms, type Passage } from '../../src/server/answering/retrieval';
+import { scoreSentences, WEIGHTS } from '../../src/server/answering/sentence-choice';
 import { queryRows } from '../../src/server/db/raw';
+import { detectLanguage } from '../../src/server/knowledge/index/language';
 import { createServer } from '../../src/server/http/app';
 import type { AnswerMessage } from '../../src/shared/chat/protocol';
 import { addSource, form, signInSuper, SUPER_ENV } from '../support/admin';
@@ -79,7 +85,7 @@ try {
       (count === 0 ? '' : ' (reused)'),
   );
   const outcomes = await askAll();
-  await report(outcomes);
+  report(outcomes);
   if (process.env.BENCH_SWEEP) await sweep();
 } finally {
   await site.stop();
@@ -197,7 +203,7 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function report(outcomes: Outcome[]) {
+function report(outcomes: Outcome[]) {
   const hindiSources = ['udhr_hindi', 'Hindi_Sample'];
   const groups: [string, (i: EvalItem) => boolean][] = [
     ['fact', (i) => i.kind === 'fact'],
@@ -205,7 +211,7 @@ async function report(outcomes: Outcome[]) {
     ['hindi, English source', (i) => i.kind === 'hindi' && !hindiSources.some((h) => i.file?.includes(h))],
     ['out of scope', (i) => i.kind === 'out_of_scope'],
   ];
-  const refusals = (await import('../../src/server/answering/messages')).refusalTexts();
+  const refusals = refusalTexts();
   const refused = (o: Outcome) => refusals.some((r) => o.answer.startsWith(r));
   const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(0)}%` : '-');
   console.log('\n| kind | n | right | right and cited | wrong source | refused | p50 | p95 |');
@@ -277,34 +283,29 @@ function calibration(outcomes: Outcome[], refused: (o: Outcome) => boolean) {
  * figures are and why these values were chosen. Never used to pick per-question behaviour.
  */
 async function sweep() {
-  const { composeAnswer, REFUSAL_THRESHOLD } = await import('../../src/server/answering/composer');
-  const { WEIGHTS } = await import('../../src/server/answering/sentence-choice');
-  const { retrieve, unknownTerms } = await import('../../src/server/answering/retrieval');
-  const { answerLanguage } = await import('../../src/server/answering/small-talk');
-  const { detectLanguage, readsLatin } = await import('../../src/server/knowledge/index/language');
   const db = server.database.db;
   const projects = ['dish'];
-  const prepared: { item: EvalItem; passages: Awaited<ReturnType<typeof retrieve>>; unknown: number }[] = [];
+  const prepared: { item: EvalItem; passages: Passage[]; unknown: number }[] = [];
   for (const item of items) {
     const passages = await retrieve(db, server.index, item.question, {
       projects,
-      limit: Number(process.env.BENCH_PASSAGES ?? 30),
+      limit: Number(process.env.BENCH_PASSAGES ?? PASSAGES),
     });
     const unknown = await unknownTerms(db, server.index, item.question, projects);
     prepared.push({ item, passages, unknown: unknown.length });
   }
-  diagnose(prepared, (await import('../../src/server/answering/sentence-choice')).scoreSentences);
+  diagnose(prepared);
   const chosen = { ...WEIGHTS };
   const threshold = REFUSAL_THRESHOLD.semantic;
   const evaluate = () => {
     let right = 0;
     let refused = 0;
     for (const { item, passages, unknown } of prepared) {
-      const result = composeAnswer(item.question, passages, {
-        language: answerLanguage(item.question, detectLanguage(item.question)),
-        untranslated: !readsLatin(item.question),
-        unknownTerms: unknown,
-      });
+      const result = composeAnswer(
+        item.question,
+        passages,
+        composeOptionsFor(item.question, detectLanguage(item.question), null, unknown),
+      );
       const outcome: Outcome = {
         item,
         answer: result.answer,
@@ -346,13 +347,7 @@ function squash(text: string): string {
  * Where the answerable questions are lost: the passage holding the evidence sentence is not
  * retrieved (at what depth it is), or it is and another sentence is chosen (the evidence's rank).
  */
-function diagnose(
-  prepared: {
-    item: EvalItem;
-    passages: Awaited<ReturnType<typeof import('../../src/server/answering/retrieval').retrieve>>;
-  }[],
-  score: typeof import('../../src/server/answering/sentence-choice').scoreSentences,
-) {
+function diagnose(prepared: { item: EvalItem; passages: Passage[] }[]) {
   let notRetrieved = 0;
   const ranks: number[] = [];
   for (const { item, passages } of prepared) {
@@ -364,7 +359,7 @@ function diagnose(
       if (process.env.BENCH_VERBOSE) console.log(`not retrieved: ${item.id}`);
       continue;
     }
-    const ranked = score(item.question, passages);
+    const ranked = scoreSentences(item.question, passages);
     const rank = ranked.findIndex(
       (c) => needle.startsWith(squash(c.text).slice(0, 40)) || squash(c.text).includes(needle.slice(0, 30)),
     );

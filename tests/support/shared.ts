@@ -8,3 +8,13 @@ export const sharedPath = (...parts: string[]) => path.join(sharedDir, ...parts)
 
 export const material = (...parts: string[]): Uint8Array<ArrayBuffer> =>
   new Uint8Array(readFileSync(sharedPath('material', ...parts)));
+
+/**
+ * Server environment for the plumbing embedding model (real tokenizer, random weights,
+ * MODELS.md): for tests about what is indexed rather than how well it ranks, as it embeds in a
+ * blink where the real model takes seconds per document.
+ */
+export const PLUMBING_MODEL_ENV = {
+  MODELS_DIR: sharedPath('fixtures'),
+  EMBEDDING_MODEL: 'embedding-plumbing-random',
+};

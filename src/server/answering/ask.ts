@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AnswerResponse, QuestionEvent } from '../../shared/chat/protocol';
 import type { Db } from '../db/client';
 import { questions, type HistoryEvent } from '../db/schema';
-import { detectLanguage, readsLatin } from '../knowledge/index/language';
+import { detectLanguage } from '../knowledge/index/language';
 import type { SearchIndex } from '../knowledge/index/search-index';
-import { composeAnswer } from './composer';
+import { composeAnswer, composeOptionsFor } from './composer';
 import { answerLanguage, helpReply, isNearEmpty } from './small-talk';
 import { wordCount } from './sentence-choice';
 import type { LlmSettings } from './llm-client';
@@ -37,7 +37,7 @@ export interface Asker {
 }
 
 /** Passages whose sentences are weighed for each answer (the ranking is looked at 100 deep). */
-const PASSAGES = 40;
+export const PASSAGES = 40;
 
 /** The answer to a voice question on a server without speech recognition. */
 export const VOICE_NOT_AVAILABLE = voiceMessages.noEngine;
@@ -171,11 +171,11 @@ async function answerInWords(
       : await retrieve(deps.db, deps.index, query, options);
     const unknown = await unknownTerms(deps.db, deps.index, translation ?? query, options.projects);
     progress('Writing the answer…');
-    const extractive = composeAnswer(translation ?? query, passages, {
-      language: wordingLanguage,
-      untranslated: !translation && !readsLatin(query),
-      unknownTerms: unknown.length,
-    });
+    const extractive = composeAnswer(
+      translation ?? query,
+      passages,
+      composeOptionsFor(query, language, translation, unknown.length),
+    );
     confidence = extractive.confidence;
     // The model writes only when the knowledge base has something on the question.
     const written =

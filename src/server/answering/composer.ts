@@ -1,5 +1,7 @@
 import type { AnswerLink } from '../../shared/chat/protocol';
+import { readsLatin } from '../knowledge/index/language';
 import { wordingFor } from './messages';
+import { answerLanguage } from './small-talk';
 import type { Passage } from './retrieval';
 import { expand, scoreSentences, wordCount, WEIGHTS, type Candidate } from './sentence-choice';
 
@@ -28,6 +30,20 @@ export interface ComposeOptions {
   untranslated?: boolean;
   /** How many of the question's salient words the knowledge base never uses. */
   unknownTerms?: number;
+}
+
+/** The options the chat composes a question's answer with (ask.ts; the bench sweeps with them). */
+export function composeOptionsFor(
+  query: string,
+  detected: string,
+  translation: string | null,
+  unknownTerms: number,
+): ComposeOptions {
+  return {
+    language: answerLanguage(query, detected),
+    untranslated: !translation && !readsLatin(query),
+    unknownTerms,
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
+import { scriptShare } from '../knowledge/index/language';
 import { wordingFor } from './messages';
 import { contentWords, wordCount } from './sentence-choice';
 
@@ -11,9 +12,7 @@ export function isNearEmpty(query: string): boolean {
 
 /** The language the answer's own sentences are written in: the question's, by its script first. */
 export function answerLanguage(query: string, detected: string): string {
-  const letters = query.match(/\p{L}/gu) ?? [];
-  const devanagari = letters.filter((l) => /\p{Script=Devanagari}/u.test(l)).length;
-  return devanagari * 2 > letters.length ? 'hi' : detected;
+  return /\p{L}/u.test(query) && scriptShare(query, 'Devanagari') > 0.5 ? 'hi' : detected;
 }
 
 /**

@@ -5,7 +5,7 @@ import { chunks, uploadedFiles } from '../../../src/server/db/schema';
 import { fileTypeRefused } from '../../../src/shared/admin/uploads';
 import type { Client } from '../../support/http';
 import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
-import { material, sharedPath } from '../../support/shared';
+import { material, PLUMBING_MODEL_ENV, sharedPath } from '../../support/shared';
 import { startTestServer, type TestServer } from '../../support/server';
 import { serveSite } from '../../support/static-site';
 
@@ -18,8 +18,7 @@ beforeAll(async () => {
   t = await startTestServer({
     ...SUPER_ENV,
     CRAWL_ALLOW_PRIVATE: 'true',
-    MODELS_DIR: sharedPath('fixtures'),
-    EMBEDDING_MODEL: 'embedding-plumbing-random',
+    ...PLUMBING_MODEL_ENV,
   });
   admin = await signInSuper(t);
 });

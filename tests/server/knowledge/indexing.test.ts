@@ -5,7 +5,7 @@ import { queryRows } from '../../../src/server/db/raw';
 import { SearchIndex } from '../../../src/server/knowledge/index/search-index';
 import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
 import type { Client } from '../../support/http';
-import { material, sharedPath } from '../../support/shared';
+import { material, PLUMBING_MODEL_ENV } from '../../support/shared';
 import { startTestServer, type TestServer } from '../../support/server';
 
 // The plumbing model (real tokenizer, random weights): these tests are about the index's
@@ -15,8 +15,7 @@ let admin: Client;
 beforeAll(async () => {
   t = await startTestServer({
     ...SUPER_ENV,
-    MODELS_DIR: sharedPath('fixtures'),
-    EMBEDDING_MODEL: 'embedding-plumbing-random',
+    ...PLUMBING_MODEL_ENV,
     INGEST_INTERVAL: '0',
   });
   admin = await signInSuper(t);

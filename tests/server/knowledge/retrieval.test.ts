@@ -4,7 +4,7 @@ import { retrieve } from '../../../src/server/answering/retrieval';
 import { queryRows } from '../../../src/server/db/raw';
 import type { Client } from '../../support/http';
 import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
-import { material, sharedPath } from '../../support/shared';
+import { material, PLUMBING_MODEL_ENV } from '../../support/shared';
 import { startTestServer, type TestServer } from '../../support/server';
 
 // The plumbing fixture: real tokenizer, random weights. It proves the loading and vector path,
@@ -14,8 +14,7 @@ let admin: Client;
 beforeAll(async () => {
   t = await startTestServer({
     ...SUPER_ENV,
-    MODELS_DIR: sharedPath('fixtures'),
-    EMBEDDING_MODEL: 'embedding-plumbing-random',
+    ...PLUMBING_MODEL_ENV,
   });
   admin = await signInSuper(t);
   const source = await addSource(admin, 'Laws and guides');

@@ -50,12 +50,16 @@ export function textSearchConfig(language: string, available: ReadonlySet<string
   return name && available.has(name) ? name : 'simple';
 }
 
+/** The share of a text's letters written in a script (1 for a text without letters). */
+export function scriptShare(text: string, script: 'Latin' | 'Devanagari'): number {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  if (letters.length === 0) return 1;
+  const pattern = new RegExp(`\\p{Script=${script}}`, 'u');
+  return letters.filter((l) => pattern.test(l)).length / letters.length;
+}
+
 /**
  * Mostly Latin letters: what the sentence-embedding model (English) can read. Devanagari and
  * other scripts it cannot, so such text is searched by its words alone.
  */
-export function readsLatin(text: string): boolean {
-  const letters = text.match(/\p{L}/gu) ?? [];
-  const latin = letters.filter((l) => /\p{Script=Latin}/u.test(l)).length;
-  return letters.length === 0 || latin / letters.length >= 0.5;
-}
+export const readsLatin = (text: string): boolean => scriptShare(text, 'Latin') >= 0.5;
