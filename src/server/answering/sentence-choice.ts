@@ -1,4 +1,5 @@
 import { paragraphs } from '../knowledge/index/chunker';
+import { HINDI_FUNCTION_WORDS, hindiStem, isDevanagariWord } from '../knowledge/index/hindi';
 import type { Passage } from './retrieval';
 
 /**
@@ -49,19 +50,17 @@ export interface Candidate {
   score: number;
 }
 
-// Words that carry no meaning of their own in a question (English; other languages rely on the
-// inverse document frequency below to discount their function words).
-const STOPWORDS = new Set(
-  (
+// Words that carry no meaning of their own in a question (English and Hindi; other languages
+// rely on the inverse document frequency below to discount their function words).
+const STOPWORDS = new Set([
+  ...(
     'a an and are as at be been but by can could did do does for from had has have how i if in into is it its ' +
     'me my of on or our should so than that the their them then there these they this to was we were what when ' +
     'where which who whom why will with would you your about any some tell give please know find help use using ' +
-    'get need want way ways just still also really actually does dont do not ' +
-    // Hindi function words, which every Hindi sentence holds.
-    'है हैं था थी थे का की के को में से पर और या भी तो ही कि यह वह ये वे इस उस इन उन एक ने लिए कर करना ' +
-    'क्या कौन किस किसी कैसे कब कहाँ कहां कितना कितने कितनी क्यों जो जब तक साथ बारे वाला वाली वाले होता होती होते हो'
+    'get need want way ways just still also really actually does dont do not'
   ).split(' '),
-);
+  ...HINDI_FUNCTION_WORDS,
+]);
 
 /** The question's content words, each cut to a crude stem so that "disabled" meets "disability". */
 export function contentWords(text: string): string[] {
@@ -77,7 +76,11 @@ export function contentWords(text: string): string[] {
 }
 
 const stem = (word: string) =>
-  /^\p{Script=Latin}+$/u.test(word) && word.length > 5 ? word.slice(0, 5) : word;
+  isDevanagariWord(word)
+    ? hindiStem(word)
+    : /^\p{Script=Latin}+$/u.test(word) && word.length > 5
+      ? word.slice(0, 5)
+      : word;
 
 const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
@@ -88,24 +91,26 @@ const isTitle = (text: string, title: string) => text === title || text === `${t
 
 /**
  * The words of a question that name something specific: a proper noun or an acronym (a capital
- * letter after the first word), a code mixing letters and digits, or a long word. When the
- * knowledge base never uses such a word, it is unlikely to hold the answer.
+ * letter after the first word), a code mixing letters and digits, a long word, a year, or a
+ * version or section number ("2.5.8", "WCAG 2.2"). When the knowledge base never uses such a
+ * word, it is unlikely to hold the answer: a year or an edition it never mentions is another one.
  */
 export function salientTerms(query: string): string[] {
-  const tokens = query
-    .normalize('NFC')
-    .split(/[^\p{L}\p{M}\p{N}]+/u)
-    .filter(Boolean);
+  const text = query.normalize('NFC');
+  const numbers =
+    text.match(/(?<![\p{L}\p{N}.])(?:(?:19|20)\d\d|\d+(?:\.\d+)+)(?![\p{L}\p{N}]|\.\d)/gu) ?? [];
+  const tokens = text.split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);
   return [
-    ...new Set(
-      tokens.filter(
+    ...new Set([
+      ...tokens.filter(
         (t, i) =>
           !STOPWORDS.has(t.toLowerCase()) &&
           ((/\p{Lu}/u.test(t) && i > 0) ||
             (/\p{L}/u.test(t) && /\p{N}/u.test(t)) ||
             (/^\p{Ll}+$/u.test(t) && t.length >= 8)),
       ),
-    ),
+      ...numbers,
+    ]),
   ];
 }
 

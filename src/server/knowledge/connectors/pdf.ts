@@ -1,4 +1,4 @@
-import { getDocumentProxy } from 'unpdf';
+import { definePDFJSModule, getDocumentProxy } from 'unpdf';
 import {
   chooseTitle,
   countLetters,
@@ -6,7 +6,9 @@ import {
   stripPrintingArtefacts,
   type PageLine,
 } from './clean-text';
+import { isGarbledDevanagari, isVisualOrderDevanagari, reorderIMatra } from './devanagari-layer';
 import { detectFileType } from './file-type';
+import { readPagesByOcr } from './pdf-ocr';
 import { ConnectorError, type ExtractedDocument } from './types';
 
 /** A PDF's text, page by page, with what the pipeline needs for page-level provenance. */
@@ -17,27 +19,41 @@ export interface PdfExtraction extends ExtractedDocument {
   pages: string[];
 }
 
+export interface PdfOptions {
+  /**
+   * Time (Date.now()) after which no more pages are read by OCR; later garbled pages keep their
+   * text layer. Reading a page from its pixels takes seconds, so a long scanned-font document
+   * would otherwise outlive the reader's time limit and lose everything instead of some pages.
+   */
+  ocrUntil?: number;
+}
+
 export const NO_TEXT_LAYER_MESSAGE =
   'This PDF has no text layer (it is a scanned image), so it cannot be indexed.';
 const NOT_PDF_MESSAGE = 'This file is not a PDF document.';
 const DAMAGED_MESSAGE = 'This PDF is damaged and its text could not be read.';
 const PASSWORD_MESSAGE = 'This PDF is protected by a password, so it cannot be indexed.';
 
+// unpdf's bundled pdf.js draws pages only on Node 22 (ArrayBuffer.transferToFixedLength); pdf.js's
+// own build for older Node reads and draws on the Node 20 we support. Same pdf.js version.
+const pdfjsReady = definePDFJSModule(() => import('pdfjs-dist/legacy/build/pdf.mjs'));
+
 /**
  * Text of every page of a PDF, pages separated by a form feed, printing artefacts left out. The
  * title is the metadata title when meaningful, else the first heading, else the first real line.
  */
-export async function extractPdf(bytes: Uint8Array): Promise<ExtractedDocument> {
-  const { title, body } = await extractPdfPages(bytes);
+export async function extractPdf(bytes: Uint8Array, options: PdfOptions = {}): Promise<ExtractedDocument> {
+  const { title, body } = await extractPdfPages(bytes, options);
   return { title, body };
 }
 
 /** Like {@link extractPdf}, also returning the page count and each page's text. */
-export async function extractPdfPages(bytes: Uint8Array): Promise<PdfExtraction> {
+export async function extractPdfPages(bytes: Uint8Array, options: PdfOptions = {}): Promise<PdfExtraction> {
   if (detectFileType(bytes) !== 'pdf') throw new ConnectorError(NOT_PDF_MESSAGE);
 
   let pdf: PdfDocument;
   try {
+    await pdfjsReady;
     // pdf.js may take over (detach) the buffer it is given: hand it a copy.
     pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   } catch (error) {
@@ -64,15 +80,18 @@ export async function extractPdfPages(bytes: Uint8Array): Promise<PdfExtraction>
     const spacing = typicalLineSpacing(lines);
     const rawPages = lines.map((page) => paragraphs(page, spacing));
     const visualOrder = isVisualOrderDevanagari(rawPages.join('\n'));
-    const pages = rawPages.map((text) => normalisePdfText(visualOrder ? reorderIMatra(text) : text));
+    const layerPages = rawPages.map((text) => (visualOrder ? reorderIMatra(text) : text));
+    const pages = (await readGarbledPages(pdf, layerPages, options.ocrUntil)).map(normalisePdfText);
     // One form feed between consecutive pages (empty ones too), so a position tells its page.
     const body = pages.join('\f');
     if (countLetters(body) < MIN_LETTERS) throw new ConnectorError(NO_TEXT_LAYER_MESSAGE);
 
     const heading = firstHeading(lines);
+    const layerHeading = heading && (visualOrder ? reorderIMatra(heading) : heading);
     const title = chooseTitle([
       ...(await metadataTitles(pdf)),
-      heading && (visualOrder ? reorderIMatra(heading) : heading),
+      // A heading from a garbled layer is not the page's words: the first real line (read by OCR) is.
+      layerHeading && !layerPages.some(isGarbledDevanagari) ? layerHeading : undefined,
       firstRealLine(body),
     ]);
     return { title, body, pageCount, pages };
@@ -84,6 +103,25 @@ export async function extractPdfPages(bytes: Uint8Array): Promise<PdfExtraction>
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 type TextContentItem = Awaited<ReturnType<PdfPage['getTextContent']>>['items'][number];
+
+/**
+ * Each page's text, with the pages whose Devanagari text layer is garbled (a broken font map)
+ * read again from their pixels instead.
+ */
+async function readGarbledPages(
+  pdf: PdfDocument,
+  pages: readonly string[],
+  until?: number,
+): Promise<string[]> {
+  const garbled = pages.flatMap((text, index) => (isGarbledDevanagari(text) ? [index + 1] : []));
+  if (garbled.length === 0) return [...pages];
+  const read = await readPagesByOcr(pdf, garbled, until);
+  const result = [...pages];
+  garbled.forEach((number, index) => {
+    result[number - 1] = read[index] ?? result[number - 1]!;
+  });
+  return result;
+}
 
 /** Fewer letters than this in the whole file means there is no usable text layer. */
 const MIN_LETTERS = 5;
@@ -200,29 +238,6 @@ function normalisePdfText(text: string): string {
       .replace(/\n{3,}/g, '\n\n')
       .trim()
   );
-}
-
-// ---- Devanagari in visual order ----------------------------------------------------------------
-//
-// Some PDFs (e.g. wkhtmltopdf output with Lohit Devanagari) store the short-i vowel sign (U+093F)
-// where it is drawn, before its consonant cluster, so the text layer reads "िकसी" for "किसी".
-// When a document's text is clearly in that order, move each sign back after its cluster.
-
-const CONSONANT = '[\u0915-\u0939\u0958-\u095f\u0979-\u097f]\u093c?';
-const CLUSTER_AFTER_I = new RegExp(`\u093f((?:${CONSONANT}\u094d)*${CONSONANT})`, 'g');
-const I_AFTER_CONSONANT = /(?:[\u0915-\u0939\u0958-\u095f\u0979-\u097f]|\u093c)\u093f/g;
-const ALL_I = /\u093f/g;
-
-function isVisualOrderDevanagari(text: string): boolean {
-  const total = text.match(ALL_I)?.length ?? 0;
-  if (total < 5) return false;
-  // In logical (Unicode) order every short-i sign follows a consonant or a nukta.
-  const logical = text.match(I_AFTER_CONSONANT)?.length ?? 0;
-  return (total - logical) / total > 0.3;
-}
-
-function reorderIMatra(text: string): string {
-  return text.replace(CLUSTER_AFTER_I, '$1\u093f');
 }
 
 // ---- Page edges and title ---------------------------------------------------------------------

@@ -1,4 +1,6 @@
-import { eld } from 'eld/medium';
+// The smallest n-gram table: it tells apart every language below as the medium one does on the
+// evaluation questions and documents, for about 80 MB of memory instead of 180 MB.
+import { eld } from 'eld/extrasmall';
 
 /** ISO 639-1 codes and the PostgreSQL text-search configuration with that language's stemmer. */
 const STEMMERS: Record<string, string> = {

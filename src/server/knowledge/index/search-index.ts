@@ -5,6 +5,7 @@ import { queryRows } from '../../db/raw';
 import { chunks } from '../../db/schema';
 import { chunkText, splitSentences, type Chunk } from './chunker';
 import { vectorLiteral, type Embedder } from './embeddings';
+import { hindiPrefixTerms, withoutHindiFunctionWords } from './hindi';
 import { detectLanguage, readsLatin, textSearchConfig } from './language';
 
 export interface IndexedItem {
@@ -60,7 +61,8 @@ export class SearchIndex {
    * stemmed for its own), and as typed. `any` matches a passage holding any of the words (a
    * question's words are not all in its answer); `all`, one holding every word.
    */
-  textQuery(text: string, match: 'any' | 'all'): SQL {
+  textQuery(question: string, match: 'any' | 'all'): SQL {
+    const text = withoutHindiFunctionWords(question);
     const configs = new Set([
       this.configFor(detectLanguage(text)),
       ...[...this.languages].map((l) => this.configFor(l)),
@@ -70,7 +72,11 @@ export class SearchIndex {
       match === 'all'
         ? sql`plainto_tsquery(${config}::regconfig, ${text})`
         : sql`to_tsquery(${config}::regconfig, coalesce(nullif(replace(plainto_tsquery(${config}::regconfig, ${text})::text, '&', '|'), ''), ''))`;
-    return sql`(${sql.join([...configs].map(one), sql` || `)})`;
+    const queries = [...configs].map(one);
+    // Hindi words by their stems, for databases without a Hindi stemmer (PostgreSQL 15).
+    const stems = match === 'any' ? hindiPrefixTerms(text) : [];
+    if (stems.length) queries.push(sql`to_tsquery('simple', ${stems.join(' | ')})`);
+    return sql`(${sql.join(queries, sql` || `)})`;
   }
 
   get usesVectors(): boolean {

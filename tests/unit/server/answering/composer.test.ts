@@ -45,8 +45,9 @@ describe('contentWords', () => {
       'perso',
     ]);
   });
-  it('keeps Devanagari words whole and drops Hindi function words', () => {
-    expect(contentWords('विकलांगता क्या है')).toEqual(['विकलांगता']);
+  it('stems Devanagari words and drops Hindi function words', () => {
+    expect(contentWords('विकलांगता क्या है')).toEqual(['विकलांग']);
+    expect(contentWords('छुट्टियां')).toEqual(contentWords('छुट्टी'));
   });
 });
 
@@ -163,6 +164,20 @@ describe('salientTerms', () => {
       'Nadu',
     ]);
     expect(salientTerms('How do I use a screen reader?')).toEqual([]);
+  });
+
+  it('counts years and version numbers as specific, not quantities', () => {
+    expect(salientTerms('is JAWS 2024 compatible with Windows 11?')).toEqual([
+      'JAWS',
+      'compatible',
+      'Windows',
+      '2024',
+    ]);
+    expect(salientTerms('the target size in WCAG 2.2 rule 2.5.8')).toEqual(['WCAG', '2.2', '2.5.8']);
+    expect(salientTerms('how many of the 85 people, 56.7 percent, use 1200px images?')).toEqual([
+      '1200px',
+      '56.7',
+    ]);
   });
 });
 
