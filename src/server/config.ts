@@ -40,13 +40,25 @@ const schema = z.object({
         .map((o) => o.trim())
         .filter(Boolean),
     ),
-  /** Behind a TLS-terminating proxy: trust X-Forwarded-* and mark the cookie Secure. */
-  TRUST_PROXY: bool.default(false),
+  /**
+   * How many proxies in front of the server to trust (Fastify's `trustProxy` as a hop count): the
+   * client address is read that many entries from the right of X-Forwarded-For, so entries a client
+   * writes itself are never taken. `true` is one proxy, `false` none.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|yes|no|\d{1,2})$/i, {
+      error: 'must be a number of proxy hops (1 for one proxy), true (one) or false (none)',
+    })
+    .transform((v) => (/^(true|yes)$/i.test(v) ? 1 : /^(false|no)$/i.test(v) ? 0 : Number(v)))
+    .default(0),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Sign-in throttle: failures per identifier (and 3× per address) in 15 minutes before 429. */
+  /** Sign-in throttle: attempts per account and place (3× per address) in 15 minutes before 429. */
   AUTH_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
   /** First slow-down delay after 3 failures; it doubles with each further failure, up to 4 s. */
   AUTH_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(250),
+  /** Accounts one address may register in an hour (a school or office shares one address). */
+  AUTH_MAX_REGISTRATIONS: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Seconds between ingestion runs ("the next DB update"); 0 runs only when forced. */
   INGEST_INTERVAL: z.coerce
     .number({ error: 'must be a number of seconds' })
@@ -84,7 +96,57 @@ const schema = z.object({
   TTS_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(1).default(1024),
   /** Most files one Add Data upload may carry (SPEC §9). */
   MAX_UPLOAD_FILES: z.coerce.number().int().min(1).max(500).default(50),
+  /** Heap of each worker thread that reads an uploaded or fetched file; a file needing more fails. */
+  PARSE_MEMORY_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int()
+    .min(32)
+    .max(8192)
+    .default(256),
+  /** Seconds one file may take to read before its worker thread is stopped. */
+  PARSE_TIMEOUT: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int()
+    .min(1)
+    .max(3600)
+    .default(120),
+  /** Lease of an item in work, renewed while it lives: a dead worker's item is taken again after this. */
+  INGEST_LEASE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int()
+    .min(2)
+    .max(3600)
+    .default(30),
+  /**
+   * WhatsApp Business Cloud API (channels/whatsapp): the channel is on when the first four are set.
+   * The verify token answers Meta's webhook check; the app secret signs every delivery.
+   */
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8, { error: 'must be at least 8 characters long' }).optional(),
+  WHATSAPP_APP_SECRET: z.string().min(8, { error: 'must be at least 8 characters long' }).optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{1,30}$/, { error: 'must be the number id Meta shows (digits)' })
+    .optional(),
+  /** The Graph API's versioned base address (tests point it at a local server). */
+  WHATSAPP_GRAPH_URL: url(['http:', 'https:']).default('https://graph.facebook.com/v24.0'),
+  /** The project whose knowledge answers WhatsApp questions, and that they are recorded in. */
+  WHATSAPP_PROJECT: z.string().min(1).default('dish'),
+  /** The number people write to, international digits (the header's Chat with us link to wa.me). */
+  WHATSAPP_DISPLAY_NUMBER: z
+    .string()
+    .transform((v) => v.replace(/[\s()+-]/g, ''))
+    .pipe(z.string().regex(/^\d{6,15}$/, { error: 'must be a phone number in international form' }))
+    .optional(),
 });
+
+/** The settings that together turn the WhatsApp channel on. */
+const WHATSAPP_REQUIRED = [
+  'WHATSAPP_VERIFY_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_PHONE_NUMBER_ID',
+] as const;
 
 export type Config = z.infer<typeof schema>;
 
@@ -103,6 +165,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(config.SUPERADMIN_EMAIL) !== Boolean(config.SUPERADMIN_PASSWORD)) {
     throw new ConfigError(
       'Invalid configuration:\n  SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD must be set together',
+    );
+  }
+  const whatsapp = WHATSAPP_REQUIRED.filter((name) => config[name] !== undefined);
+  if (whatsapp.length > 0 && whatsapp.length < WHATSAPP_REQUIRED.length) {
+    const missing = WHATSAPP_REQUIRED.filter((name) => config[name] === undefined);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(', ')}: must be set too, to turn WhatsApp on (${whatsapp.join(', ')} set)`,
     );
   }
   return {

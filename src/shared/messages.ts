@@ -39,6 +39,7 @@ export const serverMessages = {
   emailTaken: 'An account with this email address already exists.',
   phoneTaken: 'An account with this phone number already exists.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  tooManyRegistrations: 'Too many accounts were created from this network. Please try again in an hour.',
   otpResendTooSoon: 'Please wait 30 seconds before asking for another code.',
   otpWrong: 'The code is incorrect.',
   otpExpired: 'The code has expired. Please ask for a new one.',

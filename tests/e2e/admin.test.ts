@@ -3,7 +3,12 @@ import type { Browser, Page } from 'playwright-core';
 import { Client, newUser } from '../support/http';
 import { SUPER, SUPER_ENV } from '../support/admin';
 import { askOnce, openChatSocket, signedInChatUser } from '../support/chat';
-import { expectNoAxeViolations, launchChromium, startAppServer } from '../support/browser';
+import {
+  expectNoAxeViolations,
+  launchChromium,
+  startAppServer,
+  watchCspViolations,
+} from '../support/browser';
 import { sharedPath } from '../support/shared';
 import type { TestServer } from '../support/server';
 import { serveSite } from '../support/static-site';
@@ -29,6 +34,7 @@ async function superAdminPage(): Promise<Page> {
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   const page = await context.newPage();
+  watchCspViolations(page);
   await page.request.post('/auth/login', { data: { emailOrPhone: SUPER.email, password: SUPER.password } });
   return page;
 }

@@ -3,7 +3,13 @@ import type { Browser, Page } from 'playwright-core';
 import { messages } from '../../src/shared/messages';
 import { Client, newUser } from '../support/http';
 import { codeMailedTo, startSmtpServer } from '../support/smtp';
-import { expectNoAxeViolations, launchChromium, startAppServer, tabTo } from '../support/browser';
+import {
+  expectNoAxeViolations,
+  launchChromium,
+  startAppServer,
+  tabTo,
+  watchCspViolations,
+} from '../support/browser';
 import type { TestServer } from '../support/server';
 
 let browser: Browser;
@@ -28,7 +34,9 @@ afterAll(async () => {
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ baseURL: t.url });
-  return context.newPage();
+  const page = await context.newPage();
+  watchCspViolations(page);
+  return page;
 }
 
 /** Makes the account through the API, as a user who registered earlier. */

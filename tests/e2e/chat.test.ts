@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { addSource, form, SUPER_ENV, signInSuper } from '../support/admin';
 import {
   expectNoAxeViolations,
+  expectNoCspViolations,
   launchChromium,
   newSignedInPage,
   startAppServer,
@@ -105,6 +106,8 @@ describe('asking in Chromium against the real server', () => {
     await caption.waitFor({ timeout: 20_000 });
     const image = page.getByRole('log').locator('a.youtube-link img').first();
     expect(await image.getAttribute('src')).toBe('https://img.youtube.com/vi/eF8Qqp7rjDg/default.jpg');
+    // The Content-Security-Policy lets the thumbnail load.
+    expectNoCspViolations(page);
     await page.context().close();
   });
 
@@ -130,6 +133,8 @@ describe('asking in Chromium against the real server', () => {
         .first()
         .waitFor({ timeout: 20_000 });
     }
+    // The SharedWorker and its socket work under the Content-Security-Policy.
+    expectNoCspViolations(first);
     await first.context().close();
   });
 });

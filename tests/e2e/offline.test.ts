@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium, startAppServer } from '../support/browser';
+import {
+  expectNoCspViolations,
+  launchChromium,
+  startAppServer,
+  watchCspViolations,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,6 +37,7 @@ describe('the installable shell', () => {
     const t = await startAppServer();
     const context = await browser.newContext({ baseURL: t.url });
     const page = await context.newPage();
+    watchCspViolations(page);
     try {
       await page.goto('/');
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -45,6 +51,8 @@ describe('the installable shell', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByText('You are offline.', { exact: false }).waitFor();
     }
+    // The shell, its worker and its cache work under the server's Content-Security-Policy.
+    expectNoCspViolations(page);
     await context.close();
   });
 });

@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium, startAppServer } from '../support/browser';
+import {
+  expectNoCspViolations,
+  launchChromium,
+  startAppServer,
+  watchCspViolations,
+} from '../support/browser';
 
 let browser: Browser;
 let appDir: string;
@@ -23,6 +28,7 @@ describe('a new version of the app', () => {
     const t = await startAppServer({ STATIC_DIR: appDir });
     const context = await browser.newContext({ baseURL: t.url });
     const page = await context.newPage();
+    watchCspViolations(page);
     try {
       await page.goto('/');
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -48,6 +54,7 @@ describe('a new version of the app', () => {
           page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.waiting))),
         )
         .toBe(false);
+      expectNoCspViolations(page);
     } finally {
       await context.close();
       await t.stop();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMp3 } from '../../src/server/voice/codecs';
 import {
   expectNoAxeViolations,
+  expectNoCspViolations,
   launchChromium,
   newSignedInPage,
   startAppServer,
@@ -107,6 +108,8 @@ describe('asking aloud in Chromium against the real server', () => {
     expect(seconds).toBeGreaterThan(1.5);
     await page.getByRole('log').getByText(TRANSCRIPT).waitFor({ timeout: 30_000 });
     await spokenAnswerPlays(page);
+    // The encoder worker, the recording's blob: audio and /tts play under the Content-Security-Policy.
+    expectNoCspViolations(page);
     await page.context().close();
   });
 
@@ -128,6 +131,7 @@ describe('asking aloud in Chromium against the real server', () => {
     expect(seconds).toBeGreaterThan(1.8);
     await page.getByRole('log').getByText(TRANSCRIPT).waitFor({ timeout: 30_000 });
     expect(await mic(page).getAttribute('aria-pressed')).toBe('false');
+    expectNoCspViolations(page);
     await context.close();
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
@@ -9,6 +10,28 @@ import type { ServerOverrides } from '../../src/server/http/app';
 
 const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
+
+/** What Chromium reported as blocked by the Content-Security-Policy, per page being watched. */
+const violations = new WeakMap<Page, string[]>();
+
+/**
+ * Records every Content-Security-Policy violation the page reports from now on, so a test can
+ * prove the app works under the server's policy; expectNoAxeViolations checks them too.
+ */
+export function watchCspViolations(page: Page): string[] {
+  const seen = violations.get(page) ?? [];
+  if (!violations.has(page)) {
+    violations.set(page, seen);
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
+    });
+  }
+  return seen;
+}
+
+export function expectNoCspViolations(page: Page): void {
+  expect(violations.get(page) ?? [], 'Content-Security-Policy violations').toEqual([]);
+}
 
 /** Debian's Chromium driven by Playwright; never a downloaded browser. */
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
@@ -24,7 +47,11 @@ export function startAppServer(
   env: Record<string, string> = {},
   overrides: ServerOverrides = {},
 ): Promise<TestServer> {
-  return startTestServer({ STATIC_DIR: path.resolve('dist/app'), ...env }, overrides);
+  // A WhatsApp number, as a real install has, so the header offers Chat with us.
+  return startTestServer(
+    { STATIC_DIR: path.resolve('dist/app'), WHATSAPP_DISPLAY_NUMBER: '15550953877', ...env },
+    overrides,
+  );
 }
 
 interface AxeResult {
@@ -41,7 +68,8 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
       timeout: 5000,
     },
   );
-  await page.addScriptTag({ path: axePath });
+  // Evaluated over the DevTools protocol: the page's CSP rightly refuses an injected <script>.
+  await page.evaluate(readFileSync(axePath, 'utf8'));
   const result = await page.evaluate(() =>
     (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<AxeResult> } }).axe.run(
       document,
@@ -57,6 +85,7 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
     (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
+  expectNoCspViolations(page);
 }
 
 /** Presses Tab until the element is focused, as a keyboard-only user would reach it. */
@@ -76,6 +105,7 @@ export async function newSignedInPage(
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL, ...options });
   const page = await context.newPage();
+  watchCspViolations(page);
   const user = newUser();
   await page.request.post('/auth/register', { data: user });
   await page.request.post('/auth/login', { data: { emailOrPhone: user.email, password: user.password } });

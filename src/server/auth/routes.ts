@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_BODY_LIMIT_BYTES, QUERYING_APP } from '../../shared/constants';
 import { serverMessages } from '../../shared/messages';
-import { generateOtpBody, loginBody, registerBody, verifyOtpBody } from '../../shared/auth/schemas';
-import { isEmailIdentifier, normaliseEmail, normalisePhone } from '../../shared/auth/rules';
+import { loginBody, registerBody } from '../../shared/auth/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { HttpError, parseBody } from '../http/errors';
@@ -11,31 +10,38 @@ import { DuplicateContactError, findUserByIdentifier, insertUser, type UserRow }
 import { presentSessionUser } from '../users/present';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeSession } from './sessions';
-import { Throttle, sleep } from './throttle';
-import { OtpError, issueCode, verifyCode } from './otp';
+import { THROTTLE_WINDOW_MS, countAttempt, settleSuccess, sleep, type Counter } from './throttle';
+import { countersFor, identifierKey, placeOf, rememberPlace } from './places';
+import { registerOtpRoutes } from './otp-routes';
 import type { DeliverCode } from './delivery';
+import type { SocketEvictions } from '../realtime/evictions';
 
 interface AuthDeps {
   db: Db;
   config: Config;
   deliverCode: DeliverCode;
+  /** Closes the chat sockets of a sign-in that ends (logout), in every server process. */
+  evictions: SocketEvictions;
 }
 
-const identifierKey = (emailOrPhone: string) =>
-  isEmailIdentifier(emailOrPhone) ? normaliseEmail(emailOrPhone) : normalisePhone(emailOrPhone);
+const REGISTRATION_WINDOW_MS = 3_600_000;
 
 /** SPEC §7 Auth with the wire fields of DECISIONS §3. */
-export function registerAuthRoutes(app: FastifyInstance, { db, config, deliverCode }: AuthDeps): void {
-  const policy = { maxFailures: config.AUTH_MAX_FAILURES, slowdownMs: config.AUTH_SLOWDOWN_MS };
-  const loginThrottle = new Throttle(db, 'login', policy);
-  const otpThrottle = new Throttle(db, 'otp', policy);
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  { db, config, deliverCode, evictions }: AuthDeps,
+): void {
   const routeOptions = { bodyLimit: AUTH_BODY_LIMIT_BYTES };
 
-  /** Refuses or slows down a caller with too many recent failures. */
-  async function throttled(throttle: Throttle, key: string, request: FastifyRequest): Promise<void> {
-    const { refuse, delayMs } = await throttle.check(key, request.ip);
-    if (refuse) throw new HttpError(429, serverMessages.tooManyAttempts);
+  /**
+   * Counts an attempt before it is checked: refused with 429 past a limit, else slowed down by
+   * the failures before it. Returns the counters, to settle after a success.
+   */
+  async function admit(counters: Counter[], windowMs: number, refusal: string): Promise<Counter[]> {
+    const { refused, delayMs } = await countAttempt(db, counters, windowMs, config.AUTH_SLOWDOWN_MS);
+    if (refused) throw new HttpError(429, refusal);
     if (delayMs) await sleep(delayMs);
+    return counters;
   }
 
   function assertMaySignIn(user: UserRow): void {
@@ -43,11 +49,8 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, deliverCo
     if (!user.isActive) throw new HttpError(403, serverMessages.userInactive);
   }
 
-  async function signIn(
-    request: FastifyRequest,
-    reply: Parameters<typeof setSessionCookie>[0],
-    user: UserRow,
-  ) {
+  /** A session for the user; this browser and address become places they signed in from. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
     const { token, session } = await createSession(
       db,
       user.id,
@@ -55,11 +58,18 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, deliverCo
       request.headers['user-agent'],
     );
     setSessionCookie(reply, token, config.SESSION_DAYS);
+    await rememberPlace(db, request, reply, user.id);
     return presentSessionUser(user, session.chatSessionId);
   }
 
   app.post('/auth/register', routeOptions, async (request, reply) => {
     const body = parseBody(registerBody, request.body);
+    // Every attempt counts, a refused duplicate too, so accounts cannot be made (or probed) in bulk.
+    await admit(
+      [{ key: `register:ip:${request.ip}`, limit: config.AUTH_MAX_REGISTRATIONS, afterSuccess: 'refund' }],
+      REGISTRATION_WINDOW_MS,
+      serverMessages.tooManyRegistrations,
+    );
     try {
       // Whatever the client says, registration makes an active non-admin (DECISIONS §3).
       const user = await insertUser(db, {
@@ -86,16 +96,18 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, deliverCo
   app.post('/auth/login', routeOptions, async (request, reply) => {
     const body = parseBody(loginBody, request.body);
     const key = identifierKey(body.emailOrPhone);
-    await throttled(loginThrottle, key, request);
     const user = await findUserByIdentifier(db, body.emailOrPhone);
+    const place = await placeOf(db, request, user?.id);
+    const counters = await admit(
+      countersFor('login', key, place, config.AUTH_MAX_FAILURES),
+      THROTTLE_WINDOW_MS,
+      serverMessages.tooManyAttempts,
+    );
     // Always run the hash, so an unknown account takes as long as a wrong password.
     const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
-    if (!user || !ok) {
-      await loginThrottle.recordFailure(key, request.ip);
-      throw new HttpError(401, serverMessages.wrongCredentials);
-    }
+    if (!user || !ok) throw new HttpError(401, serverMessages.wrongCredentials);
+    await settleSuccess(db, counters);
     assertMaySignIn(user);
-    await loginThrottle.reset(key);
     return signIn(request, reply, user);
   });
 
@@ -108,48 +120,14 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, deliverCo
     return presentSessionUser(auth.user, auth.session.chatSessionId);
   });
 
-  app.post('/auth/generate-login-otp', routeOptions, async (request) => {
-    const body = parseBody(generateOtpBody, request.body);
-    const channel = isEmailIdentifier(body.emailOrPhone) ? 'email' : 'sms';
-    const user = await findUserByIdentifier(db, body.emailOrPhone);
-    if (!user || user.isBlocked || !user.isActive) {
-      // Answer as for a real account so the form cannot be used to find out who has one.
-      request.log.info({ channel }, 'one-time code asked for an identifier with no usable account');
-      return { sendStatus: true };
-    }
-    const to = channel === 'email' ? user.email : user.phone;
-    if (!to) return { sendStatus: false };
-    try {
-      const code = await issueCode(db, user.id, channel);
-      return { sendStatus: await deliverCode({ channel, to, code }) };
-    } catch (error) {
-      if (error instanceof OtpError) throw new HttpError(error.status, error.message);
-      throw error;
-    }
-  });
-
-  app.post('/auth/verify-login-otp', routeOptions, async (request, reply) => {
-    const body = parseBody(verifyOtpBody, request.body);
-    const key = identifierKey(body.emailOrPhone);
-    await throttled(otpThrottle, key, request);
-    const user = await findUserByIdentifier(db, body.emailOrPhone);
-    try {
-      if (!user) throw new OtpError(401, serverMessages.otpWrong);
-      await verifyCode(db, user.id, body.otp);
-    } catch (error) {
-      if (!(error instanceof OtpError)) throw error;
-      await otpThrottle.recordFailure(key, request.ip);
-      throw new HttpError(error.status, error.message);
-    }
-    assertMaySignIn(user);
-    await otpThrottle.reset(key);
-    const fresh = (await findUserByIdentifier(db, body.emailOrPhone)) ?? user;
-    return signIn(request, reply, fresh);
-  });
+  registerOtpRoutes(app, { db, config, deliverCode, admit, assertMaySignIn, signIn });
 
   app.post('/auth/logout', async (request, reply) => {
     const auth = await currentAuth(db, request);
-    if (auth) await revokeSession(db, auth.session.id);
+    if (auth) {
+      await revokeSession(db, auth.session.id);
+      evictions.endSession(auth.session.chatSessionId);
+    }
     clearSessionCookie(reply);
     return { ok: true };
   });

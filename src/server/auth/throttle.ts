@@ -1,15 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authThrottle } from '../db/schema';
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 const FREE_FAILURES = 3;
 const MAX_DELAY_MS = 4000;
-
-export interface ThrottlePolicy {
-  maxFailures: number;
-  slowdownMs: number;
-}
+const PRUNE_CHANCE = 0.01;
 
 /** Delay before answering after `failures` recent failures: none for the first few, then doubling. */
 export function slowdownFor(failures: number, baseMs: number): number {
@@ -18,60 +14,72 @@ export function slowdownFor(failures: number, baseMs: number): number {
 }
 
 /**
- * Failure counting for one action (sign-in or code check) by identifier and by address.
- * An address gets three times the identifier's allowance, as several people may share one.
+ * One counter an attempt is counted against. After a success, a `forgive` counter is cleared (the
+ * place proved itself) and a `refund` counter takes the attempt back (an address or an account
+ * shared by many should not fill up with successes).
  */
-export class Throttle {
-  constructor(
-    private readonly db: Db,
-    private readonly action: string,
-    private readonly policy: ThrottlePolicy,
-  ) {}
+export interface Counter {
+  key: string;
+  limit: number;
+  afterSuccess: 'forgive' | 'refund';
+}
 
-  private keys(identifier: string, address: string) {
-    return [
-      { key: `${this.action}:id:${identifier}`, limit: this.policy.maxFailures },
-      { key: `${this.action}:ip:${address}`, limit: this.policy.maxFailures * 3 },
-    ];
+export interface Counted {
+  /** A counter was past its limit: the attempt must not be checked at all. */
+  refused: boolean;
+  /** How long to wait before checking it, grown with the failures counted before it. */
+  delayMs: number;
+}
+
+/**
+ * Counts an attempt against every counter in ONE statement (INSERT … ON CONFLICT DO UPDATE …
+ * RETURNING), before anything is checked. Parallel attempts each get their own count from the
+ * database, so however many arrive at once, at most `limit` of them are ever checked. A counter
+ * whose window has passed starts again at one.
+ */
+export async function countAttempt(
+  db: Db,
+  counters: readonly Counter[],
+  windowMs: number,
+  slowdownMs = 0,
+): Promise<Counted> {
+  if (counters.length === 0) return { refused: false, delayMs: 0 };
+  const stale = sql`${authThrottle.windowStartedAt} < now() - ${sql.raw(`interval '${Math.round(windowMs)} milliseconds'`)}`;
+  const rows = await db
+    .insert(authThrottle)
+    .values(counters.map(({ key }) => ({ key, failures: 1, windowStartedAt: sql`now()` })))
+    .onConflictDoUpdate({
+      target: authThrottle.key,
+      set: {
+        failures: sql`CASE WHEN ${stale} THEN 1 ELSE ${authThrottle.failures} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${stale} THEN now() ELSE ${authThrottle.windowStartedAt} END`,
+      },
+    })
+    .returning({ key: authThrottle.key, failures: authThrottle.failures });
+  // Now and then, counters whose window ended long ago go (no window is longer than an hour).
+  if (Math.random() < PRUNE_CHANCE) {
+    await db.delete(authThrottle).where(sql`${authThrottle.windowStartedAt} < now() - interval '1 day'`);
   }
-
-  private async failures(key: string): Promise<number> {
-    const [row] = await this.db.select().from(authThrottle).where(eq(authThrottle.key, key));
-    if (!row || Date.now() - row.windowStartedAt.getTime() > THROTTLE_WINDOW_MS) return 0;
-    return row.failures;
+  const count = new Map(rows.map((r) => [r.key, r.failures]));
+  let delayMs = 0;
+  for (const { key, limit } of counters) {
+    const n = count.get(key) ?? 0;
+    if (n > limit) return { refused: true, delayMs: 0 };
+    delayMs = Math.max(delayMs, slowdownFor(n - 1, slowdownMs));
   }
+  return { refused: false, delayMs };
+}
 
-  /** 'refuse' once a limit is reached; otherwise how long to wait before checking the attempt. */
-  async check(identifier: string, address: string): Promise<{ refuse: boolean; delayMs: number }> {
-    let delayMs = 0;
-    for (const { key, limit } of this.keys(identifier, address)) {
-      const failures = await this.failures(key);
-      if (failures >= limit) return { refuse: true, delayMs: 0 };
-      delayMs = Math.max(delayMs, slowdownFor(failures, this.policy.slowdownMs));
-    }
-    return { refuse: false, delayMs };
-  }
-
-  async recordFailure(identifier: string, address: string): Promise<void> {
-    const windowStart = sql`${new Date(Date.now() - THROTTLE_WINDOW_MS).toISOString()}::timestamptz`;
-    for (const { key } of this.keys(identifier, address)) {
-      // A stale window starts over at one failure; a live one counts up.
-      await this.db
-        .insert(authThrottle)
-        .values({ key, failures: 1, windowStartedAt: new Date() })
-        .onConflictDoUpdate({
-          target: authThrottle.key,
-          set: {
-            failures: sql`CASE WHEN ${authThrottle.windowStartedAt} < ${windowStart} THEN 1 ELSE ${authThrottle.failures} + 1 END`,
-            windowStartedAt: sql`CASE WHEN ${authThrottle.windowStartedAt} < ${windowStart} THEN now() ELSE ${authThrottle.windowStartedAt} END`,
-          },
-        });
-    }
-  }
-
-  /** A success forgives the identifier, not the address. */
-  async reset(identifier: string): Promise<void> {
-    await this.db.delete(authThrottle).where(eq(authThrottle.key, `${this.action}:id:${identifier}`));
+/** After a success: forgiven counters are cleared, refunded ones take this attempt back. */
+export async function settleSuccess(db: Db, counters: readonly Counter[]): Promise<void> {
+  const forgiven = counters.filter((c) => c.afterSuccess === 'forgive').map((c) => c.key);
+  const refunded = counters.filter((c) => c.afterSuccess === 'refund').map((c) => c.key);
+  if (forgiven.length) await db.delete(authThrottle).where(inArray(authThrottle.key, forgiven));
+  if (refunded.length) {
+    await db
+      .update(authThrottle)
+      .set({ failures: sql`greatest(${authThrottle.failures} - 1, 0)` })
+      .where(inArray(authThrottle.key, refunded));
   }
 }
 

@@ -77,13 +77,21 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * One-time codes, by the identifier they were asked for. A code asked for an identifier with no
+ * usable account is stored too, with no user and never sent, so that checking a code answers
+ * alike whether the account exists or not (issue 12: no enumeration).
+ */
 export const otpCodes = pgTable(
   'otp_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    // The normalised e-mail address or phone number the code was asked for.
+    identifier: text('identifier').notNull(),
+    // The address that asked: wrong guesses from there (or from the owner's known places) use up
+    // the code, guesses from elsewhere only count against the throttle.
+    requestedFrom: text('requested_from').notNull(),
     codeHash: text('code_hash').notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     tries: integer('tries').notNull().default(0),
@@ -91,12 +99,34 @@ export const otpCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (t) => [index('otp_codes_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('otp_codes_user_idx').on(t.userId, t.createdAt),
+    index('otp_codes_identifier_idx').on(t.identifier, t.createdAt),
+  ],
 );
 
 /**
- * Failure counters for sign-in and code checks, keyed by identifier or by address.
- * Kept in the database so that several server processes share them.
+ * Where a user signed in before: a browser (the hash of its `device` cookie) or an address.
+ * From these places a locked account can still be signed into (issue 12: limits that cannot be
+ * turned against the owner).
+ */
+export const knownPlaces = pgTable(
+  'known_places',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['device', 'address'] }).notNull(),
+    value: text('value').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('known_places_unique').on(t.userId, t.kind, t.value)],
+);
+
+/**
+ * Attempt counters (sign-in, code checks and requests, registrations) by key: a place and an
+ * identifier, an address, an identifier. Counted in one statement before the attempt is checked,
+ * in the database so that several server processes share them.
  */
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),
@@ -167,6 +197,8 @@ export const pendingData = pgTable(
     attempts: integer('attempts').notNull().default(0),
     // A started item whose lease ran out belonged to a worker that died; another takes it again.
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    // Which server process holds the lease, so that a restarted process takes its own items back at once.
+    leaseOwner: text('lease_owner'),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
@@ -275,3 +307,18 @@ export const questions = pgTable(
     index('questions_session_idx').on(t.sessionId),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Channels (DECISIONS §4 Channels)
+
+/**
+ * Every WhatsApp message id taken in. Meta delivers a message again when an answer to its webhook
+ * is late or lost, and several server processes may each receive a copy: the one whose insert
+ * takes the id answers it, every other copy is dropped (channels/whatsapp/dedupe.ts).
+ */
+export const whatsappMessages = pgTable('whatsapp_messages', {
+  messageId: text('message_id').primaryKey(),
+  waId: text('wa_id').notNull(),
+  questionId: uuid('question_id').references(() => questions.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { registerQuestionAdminRoutes } from '../answering/questions-routes';
 import { registerProjectRoutes } from '../projects/routes';
+import type { SocketEvictions } from '../realtime/evictions';
 import { registerUserAdminRoutes } from '../users/admin-routes';
 
 /** The admin calls of users, questions and projects (the knowledge base registers its own). */
-export function registerAdminRoutes(app: FastifyInstance, db: Db): void {
-  registerUserAdminRoutes(app, db);
+export function registerAdminRoutes(app: FastifyInstance, db: Db, evictions: SocketEvictions): void {
+  registerUserAdminRoutes(app, db, evictions);
   registerQuestionAdminRoutes(app, db);
   registerProjectRoutes(app, db);
 }

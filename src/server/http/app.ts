@@ -8,17 +8,23 @@ import { registerAuthRoutes } from '../auth/routes';
 import { seedQueryingAppProjects } from '../projects/seed';
 import { ensureSuperAdmin } from '../users/bootstrap';
 import { createGateway, type ChatServer } from '../realtime/gateway';
+import { socketEvictions } from '../realtime/evictions';
 import { registerChatHandlers } from '../realtime/chat-handlers';
+import { registerWhatsAppRoutes } from '../channels/whatsapp/routes';
 import { attachRedisAdapter } from '../realtime/redis-adapter';
 import { registerErrorHandler } from './errors';
+import { logSerializers } from './log-redaction';
 import { registerOriginGuard } from './origin-guard';
+import { collectRoutes, type RouteEntry } from './route-list';
+import { registerSecurityHeaders } from './security-headers';
 import { registerStaticShell } from './static-shell';
 import { registerAdminRoutes } from './admin-routes';
 import { loadEmbedder } from '../knowledge/index/embeddings';
 import { SearchIndex } from '../knowledge/index/search-index';
 import { registerFileRoutes } from '../knowledge/files/route';
 import { registerKnowledgeRoutes } from '../knowledge/routes';
-import { IngestionWorker } from '../knowledge/worker';
+import { createIngestion } from '../knowledge/ingestion';
+import type { IngestionWorker } from '../knowledge/worker';
 import { registerTtsRoute } from '../voice/route';
 import { createVoiceService } from '../voice/service';
 
@@ -28,6 +34,8 @@ export interface DishServer {
   database: Database;
   index: SearchIndex;
   worker: IngestionWorker;
+  /** Every route registered (method and URL pattern), as Fastify reported them. */
+  routes: readonly RouteEntry[];
   /** Stops accepting, lets running requests finish, then closes sockets and the database. */
   close(): Promise<void>;
 }
@@ -42,13 +50,22 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      redact: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-api-key"]',
+        'res.headers["set-cookie"]',
+      ],
+      serializers: logSerializers,
     },
-    trustProxy: config.TRUST_PROXY,
+    // TRUST_PROXY hops, as Fastify's numeric trustProxy (its types only take the function form).
+    trustProxy: config.TRUST_PROXY > 0 ? (_address, hop) => hop < config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
     // On close, idle keep-alive connections go at once; requests in flight are answered first.
     forceCloseConnections: 'idle',
   });
+
+  const routes = collectRoutes(app);
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const { db } = database;
@@ -60,12 +77,17 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
+  await registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerOriginGuard(app, config.ALLOWED_ORIGINS);
+  // The socket server exists before the routes, so logout and block can close sockets.
+  const io = createGateway(app.server, db, app.log);
+  const evictions = socketEvictions(io);
   registerAuthRoutes(app, {
     db,
     config,
     deliverCode: overrides.deliverCode ?? createCodeDelivery(config, app.log),
+    evictions,
   });
   const embedder = await loadEmbedder(
     { modelsDir: config.MODELS_DIR, model: config.EMBEDDING_MODEL, allowRemote: config.ALLOW_REMOTE_MODELS },
@@ -74,20 +96,23 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const index = await SearchIndex.open(db, embedder, app.log);
   // After a change of model, the passages are embedded again while the server answers.
   const backfill = index.backfill(app.log);
-  const worker = new IngestionWorker(
-    {
-      db,
-      index,
-      log: app.log,
-      allowPrivate: config.CRAWL_ALLOW_PRIVATE,
-      ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
-    },
-    config.INGEST_INTERVAL * 1000,
-    config.RECRAWL_HOURS * 3_600_000,
-  );
-  registerKnowledgeRoutes(app, { db, worker, maxUploadFiles: config.MAX_UPLOAD_FILES });
+  const ingestion = createIngestion(config, {
+    db,
+    index,
+    log: app.log,
+    databaseKind: database.kind,
+    ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
+  });
+  const { worker, sandbox } = ingestion;
+  registerKnowledgeRoutes(app, {
+    db,
+    worker,
+    sandbox,
+    maxUploadFiles: config.MAX_UPLOAD_FILES,
+    dataDir: config.DATA_DIR,
+  });
   registerFileRoutes(app, db);
-  registerAdminRoutes(app, db);
+  registerAdminRoutes(app, db, evictions);
   app.get('/api/health', () => ({ ok: true, database: database.kind }));
   const voice = createVoiceService(config, app.log);
   registerTtsRoute(app, voice.ttsDir);
@@ -95,13 +120,13 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   if (!servesApp)
     app.log.warn({ dir: config.STATIC_DIR }, 'no built app found; serving the API only (run npm run build)');
 
-  const io = createGateway(app.server, db, app.log);
   const llm = config.LLM_BASE_URL
     ? { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL }
     : undefined;
   // PGlite runs one query at a time on this thread: interleaving questions there only slows each.
   const answeringConcurrency = database.kind === 'pglite' ? 1 : 4;
   registerChatHandlers(io, { db, index, log: app.log, llm, voice, answeringConcurrency });
+  await registerWhatsAppRoutes(app, config, { db, index, log: app.log, llm, voice, answeringConcurrency });
   const detachRedis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
 
   let closing: Promise<void> | undefined;
@@ -112,12 +137,12 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
         io.close(() => resolve()).catch(reject);
       });
       await app.close();
-      await worker.stop();
+      await ingestion.stop();
       await backfill.stop();
       await detachRedis?.();
       await database.close();
     })());
 
   worker.start();
-  return { app, io, database, index, worker, close };
+  return { app, io, database, index, worker, routes, close };
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { serverMessages } from '../../shared/messages';
+import { findUnstorableText, unstorableTextMessage } from './stored-text';
 
 /** An error whose message is fit to show the user, with the status to answer. */
 export class HttpError extends Error {
@@ -17,6 +18,9 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new HttpError(400, 'The request body must be a JSON object.');
   }
+  // Checked for every route here, so no field can carry such text as far as the database (a 500).
+  const unstorable = findUnstorableText(body);
+  if (unstorable !== null) throw new HttpError(400, unstorableTextMessage(unstorable));
   const result = schema.safeParse(body);
   if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request.');
   return result.data;

@@ -1,29 +1,45 @@
 import type {} from '@fastify/multipart';
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { tooManyFilesMessage } from '../../shared/messages';
 import { HttpError } from './errors';
 
+/** An uploaded file, written to disk as it arrived: fifty 25 MB files are never in memory at once. */
 export interface UploadedFile {
   fieldName: string;
   name: string;
-  bytes: Buffer;
+  /** Where its bytes are, until the form's `cleanup()`. */
+  path: string;
+  size: number;
+  sha256: string;
 }
 
 export interface MultipartBody {
   fields: Record<string, string>;
   files: UploadedFile[];
+  /** Deletes the files; call it once the request is done with them. */
+  cleanup(): Promise<void>;
 }
 
 /**
- * Reads a multipart form whole: text fields and files, within the count and size limits that
- * @fastify/multipart enforces while streaming (so an oversized upload is never held in memory).
+ * Reads a multipart form: text fields, and files streamed to a folder of their own under `dir`,
+ * within the count and size limits that @fastify/multipart enforces while streaming (so an
+ * oversized upload is never held anywhere whole).
  */
 export async function readMultipart(
   request: FastifyRequest,
-  limits: { maxFiles: number; maxFileBytes: number },
+  limits: { maxFiles: number; maxFileBytes: number; dir: string },
 ): Promise<MultipartBody> {
   if (!request.isMultipart())
     throw new HttpError(415, 'This request must be sent as a form with files (multipart).');
+  await mkdir(limits.dir, { recursive: true });
+  const folder = await mkdtemp(path.join(limits.dir, 'upload-'));
+  const cleanup = () => rm(folder, { recursive: true, force: true });
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   try {
@@ -31,16 +47,33 @@ export async function readMultipart(
       limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes, fields: 50, fieldSize: 10_000 },
     })) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
+        const file = path.join(folder, String(files.length + 1));
+        const hash = createHash('sha256');
+        let size = 0;
+        const count = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            size += chunk.length;
+            hash.update(chunk);
+            done(null, chunk);
+          },
+        });
+        await pipeline(part.file, count, createWriteStream(file));
         if (part.file.truncated) throw tooLarge(part.filename, limits.maxFileBytes);
         // An empty file input still sends a part with no name and no bytes.
-        if (part.filename || bytes.length)
-          files.push({ fieldName: part.fieldname, name: part.filename, bytes });
+        if (part.filename || size)
+          files.push({
+            fieldName: part.fieldname,
+            name: part.filename,
+            path: file,
+            size,
+            sha256: hash.digest('hex'),
+          });
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
+    await cleanup();
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw new HttpError(400, tooManyFilesMessage(limits.maxFiles));
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('A file', limits.maxFileBytes);
@@ -53,7 +86,20 @@ export async function readMultipart(
     }
     throw error;
   }
-  return { fields, files };
+  return { fields, files, cleanup };
+}
+
+/**
+ * Removes upload folders left behind by a process that stopped in the middle of a request;
+ * no request lasts an hour.
+ */
+export async function removeStaleUploads(dir: string, olderThanMs = 3_600_000): Promise<void> {
+  const names = await readdir(dir).catch(() => []);
+  for (const name of names) {
+    const folder = path.join(dir, name);
+    const info = await stat(folder).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > olderThanMs) await rm(folder, { recursive: true, force: true });
+  }
 }
 
 const tooLarge = (name: string, max: number) =>

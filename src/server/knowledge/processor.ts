@@ -3,15 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { ingestedData, pendingData, sources, uploadedFiles } from '../db/schema';
 import { ConnectorError } from './connectors/types';
-import { extractPdf } from './connectors/pdf';
-import { extractDocFile, type FileDocument } from './connectors/doc-file';
+import type { FileDocument } from './connectors/doc-file';
 import { crawlSite, type PreviousPage } from './connectors/web';
 import { fetchVideo, listChannelVideos } from './connectors/youtube';
-import { extractDbExport } from './connectors/db-export';
 import { fetchPublic } from './connectors/fetch-public';
 import { fileAddress } from './files/address';
 import type { SearchIndex } from './index/search-index';
-import { enqueue, extendLease, type PendingRow } from './queue';
+import { enqueue, type PendingRow } from './queue';
+import type { ParseSandbox } from './sandbox/sandbox';
 import { storeDocument, type DocumentToStore } from './store';
 
 export interface ProcessorDeps {
@@ -21,6 +20,8 @@ export interface ProcessorDeps {
   allowPrivate: boolean;
   /** How all connectors reach the web; tests pass one that talks to local servers. */
   fetch?: typeof fetch;
+  /** Where files are read: worker threads with memory and time limits, never this thread. */
+  sandbox: ParseSandbox;
 }
 
 export interface ProcessResult {
@@ -45,11 +46,14 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
     case 'pdf':
     case 'doc': {
       const file = await loadFile(deps.db, item);
-      // A spreadsheet gives one document per sheet, told apart by the sheet's name.
+      // A spreadsheet gives one document per sheet, told apart by the sheet's name. The bytes
+      // move to the worker thread that reads them; they are not needed here again.
+      const transfer = [file.bytes.buffer];
       const docs: FileDocument[] =
         item.dataType === 'pdf'
-          ? [await extractPdf(file.bytes)]
-          : await extractDocFile(file.bytes, file.name);
+          ? // OCR stops at four fifths of the time limit, leaving the rest for reading the text layer.
+            [await deps.sandbox.run('pdf', [file.bytes, deps.sandbox.timeoutMs * 0.8], transfer)]
+          : await deps.sandbox.run('docFile', [file.bytes, file.name], transfer);
       for (const doc of docs) {
         await store({
           resourceType: item.dataType === 'pdf' ? 'pdf' : 'document',
@@ -64,14 +68,12 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
     }
     case 'web': {
       const previous = await previousValidators(deps.db, item.sourceId);
-      let pages = 0;
       for await (const page of crawlSite({
         startUrl: requireUrl(item),
         depth: item.depth,
         allowPrivate: deps.allowPrivate,
         previous,
       })) {
-        if (++pages % 20 === 0) await extendLease(deps.db, item.id);
         if (page.status === 'not-modified') result.unchanged += 1;
         if (page.status !== 'fetched' || !page.body) continue;
         await store({
@@ -105,7 +107,7 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
     }
     case 'xml_db': {
       const bytes = await fetchPublic(requireUrl(item), { allowPrivate: deps.allowPrivate });
-      const records = extractDbExport(bytes);
+      const records = await deps.sandbox.run('dbExport', [bytes]);
       for (const [i, record] of records.entries()) {
         await store({
           resourceType: 'xml',
@@ -130,6 +132,7 @@ async function loadFile(db: Db, item: PendingRow) {
   if (!item.fileId) throw new ConnectorError('The uploaded file of this item is missing.');
   const [file] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.id, item.fileId));
   if (!file) throw new ConnectorError('The uploaded file of this item is missing.');
+  // A copy of its own, so that it can move to the worker thread that reads it.
   return { ...file, bytes: new Uint8Array(file.bytes) };
 }
 

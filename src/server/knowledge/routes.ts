@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   addDataFields,
@@ -16,13 +17,14 @@ import type { Db } from '../db/client';
 import { uploadedFiles } from '../db/schema';
 import { assertProjectAllowed, requireAdmin, requireSuperAdmin } from '../http/admin-guard';
 import { HttpError, parseBody } from '../http/errors';
-import { readMultipart, type UploadedFile } from '../http/multipart';
-import { buildTemplate, parseBulkFile } from './bulk';
+import { readMultipart, removeStaleUploads, type UploadedFile } from '../http/multipart';
+import { buildTemplate } from './bulk';
 import { acceptsFor, detectFileType, isEncryptedOffice } from './connectors/file-type';
 import { uploadKind } from './connectors/upload-kind';
 import { ConnectorError } from './connectors/types';
 import { listIngested, listPending } from './listing';
-import { enqueue, type NewPending } from './queue';
+import { enqueue, UNSAFE_FILE_MESSAGE, type NewPending } from './queue';
+import { WorkerKilled, type ParseSandbox } from './sandbox/sandbox';
 import {
   addSource,
   deleteSource,
@@ -38,7 +40,11 @@ import type { IngestionWorker } from './worker';
 interface KnowledgeDeps {
   db: Db;
   worker: IngestionWorker;
+  /** Reads bulk upload spreadsheets off this thread, with memory and time limits. */
+  sandbox: ParseSandbox;
   maxUploadFiles: number;
+  /** Uploads are written under DATA_DIR/uploads while their request lasts. */
+  dataDir: string;
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -46,8 +52,11 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** SPEC §7 Admin calls of the knowledge base; every one is scoped to the admin's projects. */
 export function registerKnowledgeRoutes(
   app: FastifyInstance,
-  { db, worker, maxUploadFiles }: KnowledgeDeps,
+  { db, worker, sandbox, maxUploadFiles, dataDir }: KnowledgeDeps,
 ): void {
+  const uploadDir = path.join(dataDir, 'uploads');
+  void removeStaleUploads(uploadDir);
+
   app.post('/admin/get_data_bank', async (request) => {
     const auth = await requireAdmin(db, request);
     const body = parseBody(getDataBankBody, request.body);
@@ -122,29 +131,48 @@ export function registerKnowledgeRoutes(
 
   app.post('/admin/add_data', async (request, reply) => {
     const auth = await requireAdmin(db, request);
-    const form = await readMultipart(request, { maxFiles: maxUploadFiles, maxFileBytes: MAX_UPLOAD_BYTES });
-    const fields = parseBody(addDataFields, form.fields);
-    assertProjectAllowed(auth, fields.project);
-    const source = await usableSource(db, fields.source, fields.project);
-    const items = await itemsFor(db, fields, source, form.files, auth.user.id);
-    await enqueue(db, items);
-    return reply.status(201).send({ records: items.length });
+    const form = await readMultipart(request, {
+      maxFiles: maxUploadFiles,
+      maxFileBytes: MAX_UPLOAD_BYTES,
+      dir: uploadDir,
+    });
+    try {
+      const fields = parseBody(addDataFields, form.fields);
+      assertProjectAllowed(auth, fields.project);
+      const source = await usableSource(db, fields.source, fields.project);
+      const items = await itemsFor(db, fields, source, form.files, auth.user.id);
+      await enqueue(db, items);
+      return await reply.status(201).send({ records: items.length });
+    } finally {
+      await form.cleanup();
+    }
   });
 
   app.post('/admin/bulk_upload_file', async (request, reply) => {
     const auth = await requireAdmin(db, request);
-    const form = await readMultipart(request, { maxFiles: 1, maxFileBytes: MAX_UPLOAD_BYTES }).catch(
-      (error: unknown) => {
-        // Two files are one too many here, whatever the general limit says.
-        if (error instanceof HttpError && error.statusCode === 400)
-          throw new HttpError(400, messages.oneBulkFile);
-        throw error;
-      },
-    );
+    const form = await readMultipart(request, {
+      maxFiles: 1,
+      maxFileBytes: MAX_UPLOAD_BYTES,
+      dir: uploadDir,
+    }).catch((error: unknown) => {
+      // Two files are one too many here, whatever the general limit says.
+      if (error instanceof HttpError && error.statusCode === 400)
+        throw new HttpError(400, messages.oneBulkFile);
+      throw error;
+    });
     const [file] = form.files;
-    if (!file || form.files.length !== 1) throw new HttpError(400, messages.oneBulkFile);
-    const parsed = await parseBulkFile(new Uint8Array(file.bytes), file.name).catch((error: unknown) => {
+    let bytes: Buffer;
+    try {
+      if (!file || form.files.length !== 1) throw new HttpError(400, messages.oneBulkFile);
+      bytes = await readFile(file.path);
+    } finally {
+      await form.cleanup();
+    }
+    // Read in a worker thread, as a stream that stops at the row limit: a million-row file costs
+    // the server nothing but a refusal.
+    const parsed = await sandbox.run('bulk', [bytes, file.name]).catch((error: unknown) => {
       if (error instanceof ConnectorError) throw new HttpError(400, error.message);
+      if (error instanceof WorkerKilled) throw new HttpError(400, `${UNSAFE_FILE_MESSAGE}: ${error.message}`);
       throw error;
     });
     const refused = [...parsed.refused];
@@ -209,19 +237,26 @@ async function itemsFor(
   }
   if (files.length === 0) throw new HttpError(400, messages.selectFiles);
   const dataType = fields.data_type;
-  const types = files.map((file) => fileDataType(dataType, file));
-  const stored = await db
-    .insert(uploadedFiles)
-    .values(
-      files.map((f, i) => ({
-        name: f.name.slice(0, 255),
-        kind: types[i]!,
-        size: f.bytes.length,
-        sha256: createHash('sha256').update(f.bytes).digest('hex'),
-        bytes: f.bytes,
-      })),
-    )
-    .returning({ id: uploadedFiles.id, name: uploadedFiles.name, kind: uploadedFiles.kind });
+  // Every file is checked before any is stored, reading one file at a time from disk.
+  const types: ('pdf' | 'doc')[] = [];
+  for (const file of files) types.push(fileDataType(dataType, file, await readFile(file.path)));
+  const stored = await db.transaction(async (tx) => {
+    const rows = [];
+    for (const [i, f] of files.entries()) {
+      const [row] = await tx
+        .insert(uploadedFiles)
+        .values({
+          name: f.name.slice(0, 255),
+          kind: types[i]!,
+          size: f.size,
+          sha256: f.sha256,
+          bytes: await readFile(f.path),
+        })
+        .returning({ id: uploadedFiles.id, name: uploadedFiles.name, kind: uploadedFiles.kind });
+      rows.push(row!);
+    }
+    return rows;
+  });
   return stored.map((f) => ({
     ...base,
     dataType: f.kind === 'pdf' ? ('pdf' as const) : ('doc' as const),
@@ -232,17 +267,17 @@ async function itemsFor(
 }
 
 /** The data type a file is queued under, or a 400 saying why it cannot be. */
-function fileDataType(dataType: 'pdf' | 'doc', file: UploadedFile): 'pdf' | 'doc' {
-  if (file.bytes.length === 0) throw new HttpError(400, `"${file.name}" is empty.`);
+function fileDataType(dataType: 'pdf' | 'doc', file: UploadedFile, bytes: Buffer): 'pdf' | 'doc' {
+  if (bytes.length === 0) throw new HttpError(400, `"${file.name}" is empty.`);
   if (dataType === 'pdf') {
-    if (!acceptsFor('pdf', detectFileType(file.bytes)))
+    if (!acceptsFor('pdf', detectFileType(bytes)))
       throw new HttpError(400, `"${file.name}" is not a PDF file.`);
     return 'pdf';
   }
-  const kind = uploadKind(file.bytes, file.name);
+  const kind = uploadKind(bytes, file.name);
   if (kind) return kind === 'pdf' ? 'pdf' : 'doc';
   // A locked Word or Excel file looks like no format at all; say what is actually wrong.
-  if (isEncryptedOffice(file.bytes)) {
+  if (isEncryptedOffice(bytes)) {
     throw new HttpError(
       400,
       `"${file.name}" is protected by a password. Remove the password and upload it again.`,

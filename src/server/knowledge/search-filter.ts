@@ -17,7 +17,8 @@ export function searchFilter(
     const pattern = `%${escapeLike(term.value)}%`;
     const match = (column: Column | SQL) => ilike(sql`${column}::text`, pattern);
     if (term.key === null) return or(...Object.values(columns).map(match));
-    const column = columns[term.key];
+    // Own keys only: `__proto__` or `constructor` must not reach Object.prototype's members.
+    const column = Object.hasOwn(columns, term.key) ? columns[term.key] : undefined;
     if (!column) {
       throw new HttpError(
         400,

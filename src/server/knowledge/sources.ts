@@ -8,6 +8,8 @@ import { deleteUnreferencedFiles, filesOfSource } from './files/repository';
 
 export type SourceRow = typeof sources.$inferSelect;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const presentSource = (s: SourceRow): SourceView => ({
   _id: s.id,
   name: s.name,
@@ -53,6 +55,8 @@ export async function addSource(
 
 /** The source with this id if it belongs to one of the given projects; 404 otherwise. */
 export async function findSourceIn(db: Db, id: string, projectIds: string[]): Promise<SourceRow> {
+  // Not a UUID, so no source has it: a 404, rather than a query the database refuses (a 500).
+  if (!UUID.test(id)) throw new HttpError(404, serverMessages.sourceNotFound);
   const [row] = await db.select().from(sources).where(eq(sources.id, id));
   if (!row || !projectIds.includes(row.project)) throw new HttpError(404, serverMessages.sourceNotFound);
   return row;

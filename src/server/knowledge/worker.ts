@@ -1,34 +1,84 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ConnectorError } from './connectors/types';
 import { processItem, type ProcessorDeps } from './processor';
-import { claimNext, markCompleted, markFailed, requeueStaleCrawls } from './queue';
+import {
+  claimNext,
+  extendLease,
+  hasExpiredLease,
+  markCompleted,
+  markFailed,
+  MAX_ATTEMPTS,
+  releaseLeases,
+  requeueStaleCrawls,
+  UNSAFE_FILE_MESSAGE,
+  type Lease,
+  type PendingRow,
+} from './queue';
+import { WorkerKilled } from './sandbox/sandbox';
+
+export interface WorkerOptions {
+  /** Milliseconds between scheduled runs; 0 runs only when forced. */
+  intervalMs: number;
+  /** Age after which a crawled site is crawled again; 0 never. */
+  recrawlMs?: number;
+  /** This process's lease on the items it works on. */
+  lease: Lease;
+  /** No other process works on this database (PGlite): every started item at start was ours. */
+  soleWorker: boolean;
+}
 
 /**
  * Works through the queue on a schedule ("the next DB update") and at once when forced. One
  * item at a time per process: the machines are small and crawls should be polite. Requests that
- * queue work never wait for it.
+ * queue work never wait for it. An item in work has a short lease, renewed while the work lives;
+ * an item whose worker died is taken again once its lease runs out, and at once by the same
+ * process after a restart.
  */
 export class IngestionWorker {
-  private timer: NodeJS.Timeout | undefined;
+  private timers: NodeJS.Timeout[] = [];
   private running: Promise<number> | null = null;
   private again = false;
   private stopped = false;
 
   constructor(
     private readonly deps: ProcessorDeps & { log: FastifyBaseLogger },
-    private readonly intervalMs: number,
-    /** Age after which a crawled site is crawled again; 0 never. */
-    private readonly recrawlMs = 0,
+    private readonly options: WorkerOptions,
   ) {}
 
   start(): void {
-    if (this.intervalMs > 0) this.timer = setInterval(() => void this.scheduledRun(), this.intervalMs);
+    const { intervalMs, lease } = this.options;
+    if (intervalMs > 0) this.timers.push(setInterval(() => void this.scheduledRun(), intervalMs));
+    // Items left by a dead worker of another process are looked for twice per lease.
+    this.timers.push(setInterval(() => void this.resumeAbandoned(), lease.ms / 2).unref());
+    void this.resumeOwn();
+  }
+
+  /** After a restart, the items this process had in work go on at once. */
+  private async resumeOwn(): Promise<void> {
+    try {
+      const released = await releaseLeases(
+        this.deps.db,
+        this.options.soleWorker ? null : this.options.lease.owner,
+      );
+      if (released === 0 || this.stopped) return;
+      this.deps.log.info({ released }, 'items left in work by the previous run are taken again');
+      void this.runNow();
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'could not take back the items of the previous run');
+    }
+  }
+
+  private async resumeAbandoned(): Promise<void> {
+    if (this.running || this.stopped) return;
+    const found = await hasExpiredLease(this.deps.db).catch(() => false);
+    if (found && !this.stopped) void this.runNow();
   }
 
   /** The scheduled "DB update": sites due for a re-crawl are queued, then the queue is worked through. */
   async scheduledRun(): Promise<number> {
-    if (this.recrawlMs > 0) {
-      const queued = await requeueStaleCrawls(this.deps.db, this.recrawlMs).catch((error: unknown) => {
+    const recrawlMs = this.options.recrawlMs ?? 0;
+    if (recrawlMs > 0) {
+      const queued = await requeueStaleCrawls(this.deps.db, recrawlMs).catch((error: unknown) => {
         this.deps.log.error({ err: error }, 'could not queue re-crawls');
         return 0;
       });
@@ -57,32 +107,56 @@ export class IngestionWorker {
   private async drain(): Promise<number> {
     let done = 0;
     while (!this.stopped) {
-      const item = await claimNext(this.deps.db);
+      const item = await claimNext(this.deps.db, this.options.lease);
       if (!item) break;
       done += 1;
-      const log = this.deps.log.child({ pendingId: item.id, dataType: item.dataType });
-      try {
-        const result = await processItem(this.deps, item);
-        await markCompleted(this.deps.db, item.id);
-        log.info(result, 'item ingested');
-      } catch (error) {
-        // An explained failure is final, unless it says a later try may work (YouTube's rate limit).
-        const permanent = error instanceof ConnectorError && !(error as { retryable?: boolean }).retryable;
-        const message = error instanceof Error ? error.message : String(error);
-        if (!permanent) log.warn({ err: error }, 'item failed; it will be tried again');
-        else log.info({ error: message }, 'item failed');
-        await markFailed(this.deps.db, item, message, permanent).catch((e: unknown) =>
-          log.error({ err: e }, 'could not record the failure'),
-        );
-      }
+      await this.work(item);
     }
     return done;
+  }
+
+  private async work(item: PendingRow): Promise<void> {
+    const log = this.deps.log.child({ pendingId: item.id, dataType: item.dataType, attempt: item.attempts });
+    const { lease } = this.options;
+    const heartbeat = setInterval(() => {
+      extendLease(this.deps.db, item.id, lease).catch((e: unknown) =>
+        log.warn({ err: e }, 'lease not renewed'),
+      );
+    }, lease.ms / 3);
+    try {
+      const result = await processItem(this.deps, item);
+      await markCompleted(this.deps.db, item.id);
+      log.info(result, 'item ingested');
+    } catch (error) {
+      await this.recordFailure(item, error, log).catch((e: unknown) =>
+        log.error({ err: e }, 'could not record the failure'),
+      );
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async recordFailure(item: PendingRow, error: unknown, log: FastifyBaseLogger): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof WorkerKilled) {
+      // The file killed its reader. Tried again at once (a busy machine may be why), a bounded
+      // number of times in all, counting tries that took the whole process down.
+      const last = item.attempts >= MAX_ATTEMPTS;
+      log.warn({ error: message, last }, 'reading the file killed its worker');
+      await markFailed(this.deps.db, item, last ? UNSAFE_FILE_MESSAGE : message, last, 0);
+      return;
+    }
+    // An explained failure is final, unless it says a later try may work (YouTube's rate limit).
+    const permanent = error instanceof ConnectorError && !(error as { retryable?: boolean }).retryable;
+    if (!permanent) log.warn({ err: error }, 'item failed; it will be tried again');
+    else log.info({ error: message }, 'item failed');
+    await markFailed(this.deps.db, item, message, permanent);
   }
 
   /** Stops the schedule and waits for the item in hand. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    for (const timer of this.timers) clearInterval(timer);
     await this.running?.catch(() => undefined);
   }
 }

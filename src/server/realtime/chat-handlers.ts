@@ -10,14 +10,18 @@ import { questionMessage } from '../../shared/chat/schemas';
 import { answerQuestion, type AskDeps } from '../answering/ask';
 import { Limiter } from '../answering/limiter';
 import { projects } from '../db/schema';
+import { findUnstorableText } from '../http/stored-text';
 import { projectAskedIn } from '../projects/policy';
-import { sessionRoom, type ChatServer, type ChatSocket } from './gateway';
+import { sessionRoom, socketStillAuthorized, type ChatServer, type ChatSocket } from './gateway';
 
 /** Questions one user may ask in a minute, so that one client cannot flood the server. */
 const ASKS_PER_MINUTE = 20;
 
 export const BUSY_MESSAGE = 'Please wait for the answer to your last question before asking another.';
 export const TOO_MANY_MESSAGE = 'You are asking very quickly. Please wait a minute and ask again.';
+export const UNSTORABLE_QUESTION_MESSAGE =
+  'The question contains a character that is not allowed (a NUL character or half of an emoji).';
+export const SIGNED_OUT_MESSAGE = 'You are signed out. Please sign in again to ask.';
 
 /** The chat events of SPEC §7 on every connected socket. */
 export function registerChatHandlers(
@@ -51,8 +55,8 @@ export function registerChatHandlers(
   }
 
   io.on('connection', (socket: ChatSocket) => {
+    // The gateway put the socket in its session's room; answers go to every tab of the session.
     const room = sessionRoom(socket.data.chatSessionId);
-    void socket.join(room);
 
     const send = (event: QuestionEvent, response: AnswerResponse, questionId: string | null) => {
       const message: AnswerMessage = { event: ANSWER_FOR[event], content: { response, questionId } };
@@ -74,9 +78,23 @@ export function registerChatHandlers(
       const event = parsed.success ? parsed.data.event : (declared ?? 'question-text');
       if (!parsed.success)
         return refuse(event, parsed.error.issues[0]?.message ?? 'The question could not be read.');
+      // A sign-out, block or expiry elsewhere may not have reached this socket yet: never answer it.
+      if (!(await socketStillAuthorized(deps.db, socket.data))) {
+        socket.emit(ANSWER_FOR[event], {
+          event: ANSWER_FOR[event],
+          content: {
+            response: { answer: '', error: SIGNED_OUT_MESSAGE, text: '', audioPath: null, links: [] },
+            questionId: null,
+          },
+        });
+        socket.disconnect(true);
+        return;
+      }
       const { content } = parsed.data;
       const query = content.query.trim();
       if (!query && event !== 'question-voice') return refuse(event, 'The question is empty.');
+      // The question is stored: a NUL or half an emoji would fail there, so it is refused here.
+      if (findUnstorableText(query) !== null) return refuse(event, UNSTORABLE_QUESTION_MESSAGE);
       const project = projectAskedIn(socket.data, content.project);
       if (!(await projectExists(project))) return refuse(event, 'That project does not exist.', query);
       const key = socket.data.userId ?? socket.data.chatSessionId;

@@ -1,11 +1,14 @@
 import type { Server as HttpServer } from 'node:http';
 import { parseCookie } from 'cookie';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_COOKIE } from '../../shared/constants';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/chat/protocol';
 import type { Db } from '../db/client';
+import { projects, sessions, users } from '../db/schema';
 import { findSession } from '../auth/sessions';
+import { sha256 } from '../auth/secrets';
 import { projectOfApiKey } from '../projects/policy';
 
 export interface SocketData {
@@ -14,6 +17,12 @@ export interface SocketData {
   chatSessionId: string;
   /** The project an API key belongs to; its questions are answered from that project only. */
   keyProject: string | null;
+  /** The sign-in (sessions row) behind a user's socket, re-checked before each answer. */
+  sessionRowId: string | null;
+  /** When that sign-in ends: the socket is closed then, not when the client next asks. */
+  expiresAt: number | null;
+  /** The hash of the API key the socket came with, re-checked before each answer. */
+  apiKeyHash: string | null;
 }
 
 export type ChatServer = Server<
@@ -31,6 +40,11 @@ export type ChatSocket = Socket<
 
 /** Every socket of one chat session joins this room, so answers reach all of its tabs and processes. */
 export const sessionRoom = (chatSessionId: string) => `session:${chatSessionId}`;
+/** Every socket of one user joins this room, so blocking them closes all their sockets everywhere. */
+export const userRoom = (userId: string) => `user:${userId}`;
+
+/** setTimeout takes at most 2^31-1 ms (about 24.8 days); a longer session is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Socket.IO on the HTTP server's port at /socket.io. A handshake is accepted only with a live
@@ -57,7 +71,30 @@ export function createGateway(httpServer: HttpServer, db: Db, log: FastifyBaseLo
       },
     );
   });
+  io.on('connection', (socket) => {
+    const { chatSessionId, userId } = socket.data;
+    void socket.join(userId ? [sessionRoom(chatSessionId), userRoom(userId)] : sessionRoom(chatSessionId));
+    closeAtExpiry(socket);
+  });
   return io;
+}
+
+/** Closes the socket when its sign-in runs out, in steps short enough for setTimeout. */
+function closeAtExpiry(socket: ChatSocket): void {
+  const { expiresAt } = socket.data;
+  if (expiresAt === null) return;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    const left = expiresAt - Date.now();
+    if (left <= 0) {
+      socket.disconnect(true);
+      return;
+    }
+    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+    timer.unref();
+  };
+  arm();
+  socket.once('disconnect', () => clearTimeout(timer));
 }
 
 /** The socket's user and chat session, or null when the handshake must be refused. */
@@ -67,10 +104,56 @@ async function authorize(db: Db, handshake: Socket['handshake']): Promise<Socket
   const apiKey = (handshake.auth as { apiKey?: unknown }).apiKey ?? handshake.headers['x-api-key'];
   if (typeof apiKey === 'string' && apiKey) {
     const keyProject = await projectOfApiKey(db, apiKey);
-    return keyProject ? { userId: null, chatSessionId: `${keyProject}:${sessionId}`, keyProject } : null;
+    if (!keyProject) return null;
+    return {
+      userId: null,
+      chatSessionId: `${keyProject}:${sessionId}`,
+      keyProject,
+      sessionRowId: null,
+      expiresAt: null,
+      apiKeyHash: sha256(apiKey),
+    };
   }
   const token = parseCookie(handshake.headers.cookie ?? '')[AUTH_COOKIE];
   const found = token ? await findSession(db, token) : null;
-  if (!found || found.user.isBlocked || found.session.chatSessionId !== sessionId) return null;
-  return { userId: found.user.id, chatSessionId: found.session.chatSessionId, keyProject: null };
+  if (!found || found.user.isBlocked || !found.user.isActive) return null;
+  if (found.session.chatSessionId !== sessionId) return null;
+  return {
+    userId: found.user.id,
+    chatSessionId: found.session.chatSessionId,
+    keyProject: null,
+    sessionRowId: found.session.id,
+    expiresAt: found.session.expiresAt.getTime(),
+    apiKeyHash: null,
+  };
+}
+
+/**
+ * Whether the socket may still be answered: its sign-in not ended, expired or revoked and its
+ * user neither blocked nor deactivated; or its API key still the project's. Asked before every
+ * answer, so a socket that outlived its sign-in in some process is never served.
+ */
+export async function socketStillAuthorized(db: Db, data: SocketData): Promise<boolean> {
+  if (data.keyProject !== null) {
+    const [row] = await db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.id, data.keyProject), eq(projects.apiKeyHash, data.apiKeyHash ?? '')));
+    return Boolean(row);
+  }
+  if (data.sessionRowId === null) return false;
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, data.sessionRowId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.isBlocked, false),
+        eq(users.isActive, true),
+      ),
+    );
+  return Boolean(row);
 }

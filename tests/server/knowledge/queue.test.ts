@@ -41,7 +41,7 @@ describe('the ingestion queue', () => {
 
   it("gives a dead worker's item to another once its lease runs out", async () => {
     const [item] = await enqueue(db(), [job(100)]);
-    const first = await claimNext(db(), 1000);
+    const first = await claimNext(db(), { ms: 1000, owner: 'dead-worker' });
     expect(first?.id).toBe(item!.id);
     expect(await claimNext(db())).toBeNull();
     // The first worker dies; its lease runs out.

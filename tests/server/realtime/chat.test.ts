@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerMessage, ArticulatingMessage, QuestionEvent } from '../../../src/shared/chat/protocol';
 import { NOT_FOUND_ANSWER } from '../../../src/server/answering/composer';
 import { VOICE_NOT_AVAILABLE } from '../../../src/server/answering/ask';
-import { BUSY_MESSAGE } from '../../../src/server/realtime/chat-handlers';
+import { BUSY_MESSAGE, UNSTORABLE_QUESTION_MESSAGE } from '../../../src/server/realtime/chat-handlers';
 import { questions } from '../../../src/server/db/schema';
 import type { Client } from '../../support/http';
 import { openChatSocket, signedInChatUser, type ChatClient } from '../../support/chat';
@@ -149,6 +149,11 @@ describe('the chat over a real socket.io connection', () => {
     for (const bad of [42, '', 'x'.repeat(5000)]) {
       const { answer } = await ask(socket, 'question-text', bad);
       expect(answer.content.response.error).toEqual(expect.any(String));
+    }
+    // Text the database cannot store is refused with a sentence, not a failure to record it.
+    for (const bad of ['a\u0000b', 'wheelchair \ud83d']) {
+      const { answer } = await ask(socket, 'question-text', bad);
+      expect(answer.content.response.error).toBe(UNSTORABLE_QUESTION_MESSAGE);
     }
     const refused = new Promise<AnswerMessage>((resolve) => socket.once('answer-text', resolve));
     socket.emit('question-text', null as never);

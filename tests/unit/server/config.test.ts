@@ -23,11 +23,15 @@ describe('loadConfig defaults', () => {
       LOG_LEVEL: 'info',
       SMTP_FROM: 'DISH <no-reply@dish.local>',
       ALLOWED_ORIGINS: [],
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
       SESSION_DAYS: 30,
       AUTH_MAX_FAILURES: 10,
       AUTH_SLOWDOWN_MS: 250,
+      AUTH_MAX_REGISTRATIONS: 20,
       INGEST_INTERVAL: 900,
+      INGEST_LEASE_SECONDS: 30,
+      PARSE_MEMORY_MB: 256,
+      PARSE_TIMEOUT: 120,
       RECRAWL_HOURS: 24,
       CRAWL_ALLOW_PRIVATE: false,
       MODELS_DIR: path.resolve('../shared/models'),
@@ -39,6 +43,8 @@ describe('loadConfig defaults', () => {
       WHISPER_MODEL: 'whisper-base',
       TTS_VOICE_RATE: 170,
       TTS_CACHE_MB: 1024,
+      WHATSAPP_GRAPH_URL: 'https://graph.facebook.com/v24.0',
+      WHATSAPP_PROJECT: 'dish',
     });
   });
 
@@ -74,6 +80,7 @@ describe('loadConfig with values', () => {
       SESSION_DAYS: '7',
       AUTH_MAX_FAILURES: '3',
       AUTH_SLOWDOWN_MS: '0',
+      AUTH_MAX_REGISTRATIONS: '5',
       INGEST_INTERVAL: '60',
       RECRAWL_HOURS: '0',
       CRAWL_ALLOW_PRIVATE: 'true',
@@ -90,6 +97,13 @@ describe('loadConfig with values', () => {
       WHISPER_MODEL: 'whisper-tiny',
       TTS_VOICE_RATE: '150',
       TTS_CACHE_MB: '200',
+      WHATSAPP_VERIFY_TOKEN: 'verify me please',
+      WHATSAPP_APP_SECRET: '1222e786b144d0e85b9f365372d93676',
+      WHATSAPP_ACCESS_TOKEN: 'EAAG-token',
+      WHATSAPP_PHONE_NUMBER_ID: '277321005464405',
+      WHATSAPP_GRAPH_URL: 'http://127.0.0.1:9999/v24.0',
+      WHATSAPP_PROJECT: 'blimey',
+      WHATSAPP_DISPLAY_NUMBER: '+1 (555) 095-3877',
     });
     expect(config).toEqual({
       PORT: 8080,
@@ -105,11 +119,15 @@ describe('loadConfig with values', () => {
       SMTP_FROM: 'Hub <hub@example.org>',
       SMS_WEBHOOK_URL: 'https://sms.example.org/send',
       ALLOWED_ORIGINS: ['https://a.example.org', 'https://b.example.org'],
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
       SESSION_DAYS: 7,
       AUTH_MAX_FAILURES: 3,
       AUTH_SLOWDOWN_MS: 0,
+      AUTH_MAX_REGISTRATIONS: 5,
       INGEST_INTERVAL: 60,
+      INGEST_LEASE_SECONDS: 30,
+      PARSE_MEMORY_MB: 256,
+      PARSE_TIMEOUT: 120,
       RECRAWL_HOURS: 0,
       CRAWL_ALLOW_PRIVATE: true,
       MODELS_DIR: '/models',
@@ -125,17 +143,31 @@ describe('loadConfig with values', () => {
       WHISPER_MODEL: 'whisper-tiny',
       TTS_VOICE_RATE: 150,
       TTS_CACHE_MB: 200,
+      WHATSAPP_VERIFY_TOKEN: 'verify me please',
+      WHATSAPP_APP_SECRET: '1222e786b144d0e85b9f365372d93676',
+      WHATSAPP_ACCESS_TOKEN: 'EAAG-token',
+      WHATSAPP_PHONE_NUMBER_ID: '277321005464405',
+      WHATSAPP_GRAPH_URL: 'http://127.0.0.1:9999/v24.0',
+      WHATSAPP_PROJECT: 'blimey',
+      WHATSAPP_DISPLAY_NUMBER: '15550953877',
     });
   });
 
+  it('refuses WhatsApp half set up, naming what is missing', () => {
+    expect(failure({ WHATSAPP_VERIFY_TOKEN: 'verify me please' })).toMatch(
+      /WHATSAPP_APP_SECRET, WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID: must be set too/,
+    );
+  });
+
   it.each([
-    ['true', true],
-    ['1', true],
-    ['yes', true],
-    ['false', false],
-    ['0', false],
-    ['no', false],
-  ])('reads TRUST_PROXY=%s as %s', (value, expected) => {
+    ['true', 1],
+    ['1', 1],
+    ['yes', 1],
+    ['2', 2],
+    ['false', 0],
+    ['0', 0],
+    ['no', 0],
+  ])('reads TRUST_PROXY=%s as %s proxy hops', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toBe(expected);
   });
 
@@ -159,11 +191,13 @@ describe('loadConfig refuses bad values, naming the variable', () => {
     ['SMTP_URL', 'http://mail.example.org', 'must be a URL starting with smtp:// or smtps://'],
     ['SMTP_FROM', 'ab', ''],
     ['SMS_WEBHOOK_URL', 'ftp://sms.example.org', 'must be a URL starting with http:// or https://'],
-    ['TRUST_PROXY', 'maybe', 'must be true or false'],
+    ['TRUST_PROXY', 'maybe', 'must be a number of proxy hops (1 for one proxy), true (one) or false (none)'],
+    ['TRUST_PROXY', '10.0.0.1', ''],
     ['SESSION_DAYS', '0', ''],
     ['SESSION_DAYS', '366', ''],
     ['AUTH_MAX_FAILURES', 'ten', ''],
     ['AUTH_SLOWDOWN_MS', '10001', ''],
+    ['AUTH_MAX_REGISTRATIONS', '0', ''],
     ['INGEST_INTERVAL', 'hourly', 'must be a number of seconds'],
     ['INGEST_INTERVAL', '-5', ''],
     ['RECRAWL_HOURS', 'daily', 'must be a number of hours'],
@@ -195,7 +229,9 @@ describe('loadConfig refuses bad values, naming the variable', () => {
   it('names every bad variable at once', () => {
     const text = failure({ PORT: 'abc', TRUST_PROXY: 'maybe', REDIS_URL: 'x' });
     expect(text).toContain('  PORT: must be a port number');
-    expect(text).toContain('  TRUST_PROXY: must be true or false');
+    expect(text).toContain(
+      '  TRUST_PROXY: must be a number of proxy hops (1 for one proxy), true (one) or false (none)',
+    );
     expect(text).toContain('  REDIS_URL: must be a URL starting with redis:// or rediss://');
     expect(text.split('\n')).toHaveLength(4);
   });

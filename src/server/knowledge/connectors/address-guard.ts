@@ -1,6 +1,12 @@
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import { Agent } from 'undici';
 import { ConnectorError } from './types';
+
+/** Every address a host name has; tests pass their own to play a DNS server. */
+export type Resolve = (host: string) => Promise<{ address: string; family: number }[]>;
+
+const systemResolve: Resolve = (host) => lookup(host, { all: true, verbatim: true });
 
 /** The message an admin sees when a crawl aims at this machine or a private network. */
 export const PRIVATE_ADDRESS_MESSAGE = 'This address is private or local, and crawling it is not allowed.';
@@ -97,11 +103,15 @@ export function isPrivateAddress(address: string): boolean {
  * `allowPrivate` (CRAWL_ALLOW_PRIVATE). One private address is enough to refuse: the connection
  * could use any of them.
  *
- * The check is made just before each request. The request itself resolves the name again, so a
- * DNS server that answers differently the second time (DNS rebinding) is not caught here; closing
- * that needs the connection itself to use the checked address.
+ * This early check gives a clear refusal before any request; what closes DNS rebinding (a name
+ * that resolves to a public address here and to a private one a moment later) is the connection's
+ * own lookup, checked again by `guardedDispatcher`.
  */
-export async function assertPublicAddress(url: URL, allowPrivate: boolean): Promise<void> {
+export async function assertPublicAddress(
+  url: URL,
+  allowPrivate: boolean,
+  resolve: Resolve = systemResolve,
+): Promise<void> {
   if (allowPrivate) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!host) throw new ConnectorError('The address has no host name.');
@@ -110,11 +120,67 @@ export async function assertPublicAddress(url: URL, allowPrivate: boolean): Prom
     addresses = [host];
   } else {
     try {
-      addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+      addresses = (await resolve(host)).map((a) => a.address);
     } catch {
       throw new ConnectorError(`The site's address (${host}) could not be found.`);
     }
   }
   if (addresses.length === 0) throw new ConnectorError(`The site's address (${host}) could not be found.`);
   if (addresses.some(isPrivateAddress)) throw new ConnectorError(PRIVATE_ADDRESS_MESSAGE);
+}
+
+/**
+ * A `lookup` for net.connect that refuses private addresses: the socket connects only to an
+ * address that passed the guard, since it is this very answer it connects to. Node calls it with
+ * `all: true` when it tries several addresses (autoSelectFamily), else for one address.
+ */
+export function guardedLookup(allowPrivate: boolean, resolve: Resolve = systemResolve): LookupFunction {
+  return (host, options, callback) => {
+    resolve(host)
+      .then((found) => {
+        const wanted = options.family ? found.filter((a) => a.family === options.family) : found;
+        const [first] = wanted;
+        if (!first) throw new ConnectorError(`The site's address (${host}) could not be found.`);
+        if (!allowPrivate && wanted.some((a) => isPrivateAddress(a.address))) {
+          throw new ConnectorError(PRIVATE_ADDRESS_MESSAGE);
+        }
+        if (options.all) callback(null, wanted);
+        else callback(null, first.address, first.family);
+      })
+      .catch((error: unknown) => {
+        callback(error instanceof Error ? error : new Error(String(error)), '', 0);
+      });
+  };
+}
+
+/**
+ * What Node's own fetch takes as `dispatcher`. Node's fetch is undici; its type declarations
+ * (undici-types) and those of the undici package differ only in FormData's iterator helpers, so
+ * the package's Agent is given that type once, here. (Under the DOM's RequestInit, which the
+ * tests' tsconfig sees, there is no such field and this is `object`.)
+ */
+export type FetchDispatcher = RequestInit extends { dispatcher?: infer D } ? NonNullable<D> : object;
+
+const dispatchers = new Map<string, FetchDispatcher>();
+const customDispatchers = new WeakMap<Resolve, Map<boolean, FetchDispatcher>>();
+
+/**
+ * The undici dispatcher the crawler's requests go through (fetch's `dispatcher` option): its
+ * connections resolve names with `guardedLookup`. One per setting, kept for the process, so
+ * keep-alive connections are reused across requests as the global dispatcher would.
+ */
+export function guardedDispatcher(allowPrivate: boolean, resolve?: Resolve): FetchDispatcher {
+  const make = () =>
+    new Agent({ connect: { lookup: guardedLookup(allowPrivate, resolve) } }) as unknown as FetchDispatcher;
+  if (!resolve) {
+    const key = String(allowPrivate);
+    let agent = dispatchers.get(key);
+    if (!agent) dispatchers.set(key, (agent = make()));
+    return agent;
+  }
+  let byFlag = customDispatchers.get(resolve);
+  if (!byFlag) customDispatchers.set(resolve, (byFlag = new Map<boolean, FetchDispatcher>()));
+  let agent = byFlag.get(allowPrivate);
+  if (!agent) byFlag.set(allowPrivate, (agent = make()));
+  return agent;
 }

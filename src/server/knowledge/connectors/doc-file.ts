@@ -3,13 +3,11 @@
  * document per sheet, and text files (plain, Markdown, saved web pages) as readable text.
  */
 import { fileTypeRefused } from '../../../shared/admin/uploads';
-import { markdownToText } from './markdown';
-import { extractPdf } from './pdf';
+import { checkArchive, DOCX_LIMITS } from './archive-guard';
 import { csvDocument, xlsxDocuments } from './sheet-text';
 import { decodeText, fileTitle, plainTextBody } from './text-file';
 import { ConnectorError, type ExtractedDocument } from './types';
 import { uploadKind } from './upload-kind';
-import { extractMainText } from './web-extract';
 import { extractWord } from './word';
 
 export interface FileDocument extends ExtractedDocument {
@@ -26,11 +24,15 @@ export async function extractDocFile(bytes: Uint8Array, fileName: string): Promi
   const title = fileTitle(fileName);
   switch (kind) {
     case 'doc':
+      return [await extractWord(bytes)];
     case 'docx':
+      // What the package unpacks to is checked before mammoth builds a tree of it.
+      await checkArchive(bytes, DOCX_LIMITS);
       return [await extractWord(bytes)];
     case 'pdf':
       // The server queues PDFs as pdf items; one queued as doc before that still gets read.
-      return [await extractPdf(bytes)];
+      // Readers load when a file needs them, so a worker thread reading Word files stays small.
+      return [await (await import('./pdf')).extractPdf(bytes)];
     case 'xlsx':
       return (await xlsxDocuments(bytes, title)).map((d) => ({
         title: d.title,
@@ -44,10 +46,12 @@ export async function extractDocFile(bytes: Uint8Array, fileName: string): Promi
     case 'txt':
       return [withText({ title, body: plainTextBody(textOf(bytes)) })];
     case 'md': {
+      const { markdownToText } = await import('./markdown');
       const markdown = markdownToText(textOf(bytes));
       return [withText({ title: markdown.title || title, body: markdown.body })];
     }
     case 'html': {
+      const { extractMainText } = await import('./web-extract');
       const page = extractMainText(textOf(bytes), NO_ADDRESS);
       return [withText({ title: page.title || title, body: page.body })];
     }

@@ -1,3 +1,4 @@
+import type { Resolve } from './address-guard';
 import { ConnectorError } from './types';
 import { fetchFollowing, readCapped } from './web-fetch';
 import { parseStartUrl } from './web-url';
@@ -6,11 +7,12 @@ const USER_AGENT = 'DISHBot/1.0 (+https://dish.org.in/bot)';
 
 /**
  * Downloads one file (an XML export) from the web with the crawler's protections: the address
- * guard on every redirect hop, a timeout and a size cap.
+ * guard on every redirect hop and on the address each connection is made to, a timeout and a
+ * size cap. `resolve` stands in for DNS (tests).
  */
 export async function fetchPublic(
   address: string,
-  options: { allowPrivate: boolean; maxBytes?: number; timeoutMs?: number },
+  options: { allowPrivate: boolean; maxBytes?: number; timeoutMs?: number; resolve?: Resolve },
 ): Promise<Uint8Array> {
   const url = parseStartUrl(address);
   const settings = {
@@ -18,6 +20,7 @@ export async function fetchPublic(
     timeoutMs: options.timeoutMs ?? 60_000,
     maxBytes: options.maxBytes ?? 50 * 1024 * 1024,
     allowPrivate: options.allowPrivate,
+    ...(options.resolve ? { resolve: options.resolve } : {}),
     signal: new AbortController().signal,
   };
   const { response } = await fetchFollowing(url, settings, { checkHop: () => undefined });

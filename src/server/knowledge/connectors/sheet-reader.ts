@@ -1,11 +1,11 @@
 /**
- * Reads spreadsheets as rows of text cells: XLSX through exceljs, CSV through csv-parse. Bulk
+ * Reads spreadsheets as rows of text cells: XLSX as a stream of its sheets, CSV through csv-parse. Bulk
  * upload (one sheet of Add Data rows) and doc uploads (every sheet as a document) both use it;
  * each caller checks first that the bytes are what it expects and words its own refusals.
  */
-import ExcelJS from 'exceljs';
 import { CsvError, parse as parseCsv } from 'csv-parse/sync';
 import { ConnectorError } from './types';
+import { readXlsxStream } from './xlsx-stream';
 
 export interface SheetRow {
   /** The row's number in the sheet (1-based, blank rows counted). */
@@ -28,73 +28,15 @@ export interface Workbook {
   sheets: Sheet[];
 }
 
-/** Reads an XLSX file. `maxRows` caps the non-blank rows read per sheet. */
+/**
+ * Reads an XLSX file as a stream (xlsx-stream.ts): `maxRows` caps the non-blank rows read per
+ * sheet, and reading stops there, however long the sheet.
+ */
 export async function readXlsx(
   bytes: Uint8Array,
   options: { maxRows: number; firstSheetOnly?: boolean },
 ): Promise<Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs declares its own Buffer type (an ArrayBuffer); it reads a Node Buffer.
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch (error) {
-    throw new ConnectorError(`This XLSX file could not be read: ${shortReason(error)}.`);
-  }
-  const visible = workbook.worksheets.filter((s) => s.state !== 'hidden' && s.state !== 'veryHidden');
-  const chosen = options.firstSheetOnly ? workbook.worksheets.slice(0, 1) : visible;
-  if (chosen.length === 0) throw new ConnectorError('This XLSX file has no worksheet.');
-  return {
-    title: (workbook.title ?? '').trim(),
-    sheets: chosen.map((sheet) => ({ name: sheet.name, rows: sheetRows(sheet, options.maxRows) })),
-  };
-}
-
-function sheetRows(sheet: ExcelJS.Worksheet, maxRows: number): SheetRow[] {
-  const rows: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rows.length >= maxRows) return;
-    const cells: string[] = [];
-    const links = new Map<number, string>();
-    row.eachCell({ includeEmpty: false }, (cell, column) => {
-      // A merged range shows its text once, in its top-left cell; the others repeat it.
-      if (cell.isMerged && cell.master !== cell) return;
-      cells[column - 1] = cellText(cell.value);
-      const link = hyperlinkOf(cell.value);
-      if (link) links.set(column - 1, link);
-    });
-    for (let i = 0; i < cells.length; i++) cells[i] ??= '';
-    if (cells.every((c) => c.trim() === '')) return;
-    rows.push({ row: rowNumber, cells, links });
-  });
-  return rows;
-}
-
-/** A cell's shown text: rich text joined, hyperlinks by their text, formulas by their result. */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('hyperlink' in value) {
-    // exceljs gives rich text inside a hyperlink as an object, despite its types.
-    const text = value.text as unknown;
-    if (typeof text === 'string') return text;
-    if (text && typeof text === 'object') return cellText(text as ExcelJS.CellValue);
-    return value.hyperlink;
-  }
-  if ('formula' in value || 'sharedFormula' in value) {
-    return value.result === undefined ? '' : cellText(value.result);
-  }
-  return '';
-}
-
-function hyperlinkOf(value: ExcelJS.CellValue): string | undefined {
-  return value !== null && typeof value === 'object' && !(value instanceof Date) && 'hyperlink' in value
-    ? value.hyperlink
-    : undefined;
+  return readXlsxStream(bytes, options);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { assertPublicAddress } from './address-guard';
+import { assertPublicAddress, guardedDispatcher, type Resolve } from './address-guard';
 import { ConnectorError } from './types';
 
 /** A page-level failure: the crawl goes on and the page is reported as failed with this message. */
@@ -14,6 +14,8 @@ export interface FetchSettings {
   timeoutMs: number;
   maxBytes: number;
   allowPrivate: boolean;
+  /** How host names are resolved, for the guard and the connection alike (tests play DNS with it). */
+  resolve?: Resolve;
   /** Aborts everything when the crawl stops. */
   signal: AbortSignal;
 }
@@ -54,6 +56,8 @@ function describeFailure(err: unknown, settings: FetchSettings): never {
   if (settings.signal.aborted) throw settings.signal.reason ?? err;
   if (err instanceof ConnectorError || err instanceof SkipPage) throw err;
   const e = err as { name?: string; cause?: { code?: string; message?: string } };
+  // The connection's own address check (guardedDispatcher) refused: its sentence, not fetch's.
+  if (e.cause instanceof ConnectorError) throw e.cause;
   if (e.name === 'TimeoutError' || e.name === 'AbortError') {
     throw new PageError(`The page did not answer within ${Math.round(settings.timeoutMs / 100) / 10} s.`);
   }
@@ -75,7 +79,7 @@ export async function fetchFollowing(
   const signal = AbortSignal.any([settings.signal, AbortSignal.timeout(settings.timeoutMs)]);
   let url = start;
   for (let hop = 0; ; hop++) {
-    await assertPublicAddress(url, settings.allowPrivate);
+    await assertPublicAddress(url, settings.allowPrivate, settings.resolve);
     await rules.checkHop(url, hop);
     const headers: Record<string, string> = {
       'user-agent': settings.userAgent,
@@ -86,7 +90,16 @@ export async function fetchFollowing(
     if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
     let response: Response;
     try {
-      response = await fetch(url, { headers, redirect: 'manual', signal });
+      // The socket connects only to an address the guard passed, closing DNS rebinding. (A
+      // variable, not a literal: the DOM's RequestInit, which the tests' tsconfig sees, has no
+      // `dispatcher`.)
+      const init = {
+        headers,
+        redirect: 'manual' as const,
+        signal,
+        dispatcher: guardedDispatcher(settings.allowPrivate, settings.resolve),
+      };
+      response = await fetch(url, init);
     } catch (err) {
       describeFailure(err, settings);
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "pending_data" ADD COLUMN "lease_owner" text;

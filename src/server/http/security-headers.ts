@@ -1,0 +1,65 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * Where the browser may load from (issue 12 item 10), fitted to what the app does: its own
+ * scripts, styles and workers (the MP3 encoder worker, the chat SharedWorker, the service worker),
+ * the chat socket on its own host, YouTube thumbnails in answers, recorded questions played as
+ * blob: URLs, and spoken answers from /tts or, in records from the messaging app, other https:
+ * addresses. Nothing may frame the app, and no plugin or inline script runs.
+ */
+function directives(): Record<string, (string | ((req: IncomingMessage) => string))[]> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    // sonner (the toasts) adds its stylesheet as a <style> element at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https://img.youtube.com', 'https://i.ytimg.com'],
+    'media-src': ["'self'", 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    // Vite builds the encoder as a file of its own; in development it may come as a blob.
+    'worker-src': ["'self'", 'blob:'],
+    // 'self' covers ws: and wss: of the same host in current browsers; older Safari needs it named.
+    'connect-src': ["'self'", socketOrigin],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/** The socket's own origin (ws: or wss:, as the page), from the Host the browser used. */
+function socketOrigin(req: IncomingMessage): string {
+  const host = req.headers.host ?? '';
+  // A forged Host only changes the answer its sender gets; still, nothing but a host goes in.
+  if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) return "'self'";
+  const secure =
+    (req.socket as { encrypted?: boolean }).encrypted === true ||
+    req.headers['x-forwarded-proto'] === 'https';
+  return `${secure ? 'wss' : 'ws'}://${host}`;
+}
+
+/** Helmet does not set it: the microphone (voice questions) for this origin only, nothing else. */
+export const PERMISSIONS_POLICY =
+  'microphone=(self), camera=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), display-capture=()';
+
+/**
+ * The security headers of every response: HTML, API, /files (whose own stricter policy, set by
+ * its route, wins) and /tts. Spoken answers may be played by the other querying apps' pages, so
+ * /tts alone may be loaded cross-origin.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: directives() },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (request.url.startsWith('/tts/')) reply.header('cross-origin-resource-policy', 'cross-origin');
+    done();
+  });
+}

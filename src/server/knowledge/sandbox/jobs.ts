@@ -1,0 +1,42 @@
+/**
+ * What a parse worker thread can be asked to do: each job reads an untrusted file's bytes into
+ * text. They run only inside a worker (sandbox.ts), whose memory and time are limited, so a file
+ * built to exhaust a parser kills that thread and not the server. Each job imports its parser
+ * when first asked, so a worker that reads PDFs never loads the spreadsheet code.
+ */
+export const jobs = {
+  /** An uploaded doc-type file (Word, spreadsheet, text, saved page): one document per sheet. */
+  docFile: async (bytes: Uint8Array, fileName: string) => {
+    const { extractDocFile } = await import('../connectors/doc-file');
+    return extractDocFile(bytes, fileName);
+  },
+  /** A PDF; pages needing OCR are read only within the first `ocrBudgetMs` of the job. */
+  pdf: async (bytes: Uint8Array, ocrBudgetMs: number) => {
+    const { extractPdf } = await import('../connectors/pdf');
+    return extractPdf(bytes, { ocrUntil: Date.now() + ocrBudgetMs });
+  },
+  /** A bulk upload spreadsheet, read up to its row limit. */
+  bulk: async (bytes: Uint8Array, fileName: string) => {
+    const { parseBulkFile } = await import('../bulk');
+    return parseBulkFile(bytes, fileName);
+  },
+  /** A fetched database export (XML or JSON) as records. */
+  dbExport: async (bytes: Uint8Array) => {
+    const { extractDbExport } = await import('../connectors/db-export');
+    return extractDbExport(bytes);
+  },
+};
+
+export type SandboxJobs = typeof jobs;
+export type JobName = keyof SandboxJobs;
+
+/** What the server thread sends: one job and its arguments. */
+export interface JobRequest {
+  id: number;
+  name: JobName;
+  args: unknown[];
+}
+
+/** What the worker answers: the job's result, or its error as plain data. */
+export type JobReply =
+  { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string; connector: boolean };

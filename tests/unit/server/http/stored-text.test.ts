@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { findUnstorableText } from '../../../../src/server/http/stored-text';
+
+describe('findUnstorableText', () => {
+  it('names the field holding a NUL character or half of a surrogate pair', () => {
+    expect(findUnstorableText({ search: 'a\u0000b' })).toBe('search');
+    expect(findUnstorableText({ query: { source: 'x\ud800' } })).toBe('query.source');
+    expect(findUnstorableText({ list: ['ok', '\udc00'] })).toBe('list[1]');
+    expect(findUnstorableText({ ['k\u0000']: 1 })).toBe('k\u0000');
+  });
+
+  it('accepts whole emoji and every other text', () => {
+    expect(findUnstorableText({ name: 'Braille 😀 display', n: 3, on: true, none: null })).toBeNull();
+    expect(findUnstorableText({ names: ['इस बार', 'Résumé'] })).toBeNull();
+  });
+
+  it('walks any depth of nesting without recursion', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(findUnstorableText(deep)).toMatch(/^\[0\]/);
+  });
+});

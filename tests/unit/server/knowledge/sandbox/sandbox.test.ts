@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConnectorError } from '../../../../../src/server/knowledge/connectors/types';
+import { ParseSandbox, WorkerKilled } from '../../../../../src/server/knowledge/sandbox/sandbox';
+import { docx, repeated } from '../../../../support/zip';
+
+let sandbox: ParseSandbox | undefined;
+afterEach(() => sandbox?.close());
+
+const text = (s: string) => new Uint8Array(Buffer.from(s));
+
+describe('ParseSandbox', () => {
+  it("reads a file in a worker thread and passes a reader's refusal on as a ConnectorError", async () => {
+    sandbox = new ParseSandbox({ memoryMb: 128, timeoutMs: 30_000 });
+    const [doc] = await sandbox.run('docFile', [
+      text('Switch access lets people use a computer.'),
+      'note.txt',
+    ]);
+    expect(doc?.body).toBe('Switch access lets people use a computer.');
+    const refusal = await sandbox.run('docFile', [text('{"a": 1}'), 'data.json']).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(ConnectorError);
+  }, 30_000);
+
+  it('kills a worker that runs out of memory, and the next job gets a fresh one', async () => {
+    sandbox = new ParseSandbox({ memoryMb: 48, timeoutMs: 30_000 });
+    const killed = await sandbox
+      .run('docFile', [docx(repeated('<w:p/>', 2_000_000)), 'bomb.docx'])
+      .catch((e: unknown) => e);
+    expect(killed).toBeInstanceOf(WorkerKilled);
+    expect((killed as WorkerKilled).reason).toBe('memory');
+    expect((killed as Error).message).toBe(
+      'Reading this file needed more than 48 MB of memory, so it was stopped.',
+    );
+    const [doc] = await sandbox.run('docFile', [text('Still reading.'), 'after.txt']);
+    expect(doc?.body).toBe('Still reading.');
+  }, 30_000);
+
+  it('stops a job that takes longer than its time limit', async () => {
+    sandbox = new ParseSandbox({ memoryMb: 256, timeoutMs: 50 });
+    const killed = await sandbox
+      .run('docFile', [text('Too slow to start.'), 'slow.txt'])
+      .catch((e: unknown) => e);
+    expect(killed).toBeInstanceOf(WorkerKilled);
+    expect((killed as WorkerKilled).reason).toBe('time');
+  }, 30_000);
+});
