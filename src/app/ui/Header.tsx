@@ -1,13 +1,19 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { appConfig } from '../config';
+import { useEffect } from 'react';
 import { authKnownAtom, logout, sessionUserAtom } from '../state/auth';
+import { chatWithUsUrlAtom, loadChatWithUsUrl } from '../state/contact';
 import { Logo } from './Logo';
 
-/** SPEC §2 header: home, About Us, Partner with us; Chat with us when signed out, Logout when in. */
+/**
+ * SPEC §2 header: home, About Us, Partner with us; Chat with us when signed out (when the server
+ * has a WhatsApp number), Logout when in.
+ */
 export function Header() {
   const user = useAtomValue(sessionUserAtom);
   const known = useAtomValue(authKnownAtom);
+  const chatUrl = useAtomValue(chatWithUsUrlAtom);
+  useEffect(() => void loadChatWithUsUrl(), []);
   const navigate = useNavigate();
 
   const onLogout = async () => {
@@ -37,11 +43,11 @@ export function Header() {
             <button type="button" className="button button-secondary" onClick={onLogout}>
               Logout
             </button>
-          ) : (
-            <a className="button" href={appConfig.chatWithUsUrl} target="_blank" rel="noopener noreferrer">
+          ) : chatUrl ? (
+            <a className="button" href={chatUrl} target="_blank" rel="noopener noreferrer">
               Chat with us<span className="visually-hidden"> (opens WhatsApp in a new tab)</span>
             </a>
-          )}
+          ) : null}
         </div>
       </nav>
     </header>

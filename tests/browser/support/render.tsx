@@ -15,6 +15,7 @@ import {
   sessionUserAtom,
 } from '../../../src/app/state/auth';
 import { onlineAtom } from '../../../src/app/state/connectivity';
+import { chatWithUsUrlAtom } from '../../../src/app/state/contact';
 import { store } from '../../../src/app/state/store';
 // The real stylesheet, so axe judges contrast and visibility as users see them.
 import '../../../src/app/ui/theme.css';
@@ -110,8 +111,13 @@ export async function resetApp(): Promise<void> {
   store.set(authErrorAtom, null);
   store.set(otpSentAtom, null);
   store.set(onlineAtom, true);
+  // As a server with a WhatsApp number answers (the header's Chat with us); tests of its absence set null.
+  store.set(chatWithUsUrlAtom, TEST_CHAT_URL);
   document.title = '';
 }
+
+/** The Chat with us link every test starts with (a server whose WhatsApp number is this). */
+export const TEST_CHAT_URL = 'https://wa.me/15550953877';
 
 /** Signs a user in the way the app holds one: through the store. */
 export function signIn(user: SessionUser): void {

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { messages } from '../../../src/shared/messages';
-import { appConfig } from '../../../src/app/config';
 import { authKnownAtom, sessionUserAtom } from '../../../src/app/state/auth';
+import { chatWithUsUrlAtom } from '../../../src/app/state/contact';
 import { store } from '../../../src/app/state/store';
 import {
   currentHref,
@@ -12,6 +12,7 @@ import {
   renderApp,
   resetApp,
   signIn,
+  TEST_CHAT_URL,
 } from '../support/render';
 
 beforeEach(resetApp);
@@ -50,11 +51,19 @@ describe('header', () => {
   test("signed out: 'Chat with us' opens the messaging app in a new tab, no opener, no referrer", async () => {
     await renderApp('/');
     await expect.element(chatWithUs()).toBeVisible();
-    await expect.element(chatWithUs()).toHaveAttribute('href', appConfig.chatWithUsUrl);
+    await expect.element(chatWithUs()).toHaveAttribute('href', TEST_CHAT_URL);
     await expect.element(chatWithUs()).toHaveAttribute('target', '_blank');
     const rel = chatWithUs().element().getAttribute('rel')?.split(/\s+/) ?? [];
     expect(rel).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
     await expect.element(logoutButton()).not.toBeInTheDocument();
+    await expect.element(loading()).not.toBeInTheDocument();
+  });
+
+  test("signed out on a server with no WhatsApp number: no 'Chat with us'", async () => {
+    store.set(chatWithUsUrlAtom, null);
+    await renderApp('/');
+    await expect.element(header().getByRole('link', { name: 'About Us' })).toBeVisible();
+    await expect.element(chatWithUs()).not.toBeInTheDocument();
     await expect.element(loading()).not.toBeInTheDocument();
   });
 
