@@ -14,7 +14,7 @@ import { appendHistory, completeQuestion, historyEvent, recordQuestion } from '.
 import { retrieve, unknownTerms, type Passage } from './retrieval';
 import { statsAnswer } from './stats';
 import { translateToEnglish } from './translate';
-import { VoiceError, voiceMessages } from '../voice/errors';
+import { NO_ENGINE_REASON, VoiceError, voiceMessages } from '../voice/errors';
 import type { VoiceService } from '../voice/service';
 
 export interface AskDeps {
@@ -39,8 +39,6 @@ export interface Asker {
 /** Passages whose sentences are weighed for each answer (the ranking is looked at 100 deep). */
 export const PASSAGES = 40;
 
-/** The answer to a voice question on a server without speech recognition. */
-export const VOICE_NOT_AVAILABLE = voiceMessages.noEngine;
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
 /**
@@ -199,8 +197,9 @@ async function transcribe(
   audio: Uint8Array | undefined,
   progress: (text: string) => void,
 ): Promise<string> {
-  const unavailable = deps.voice ? deps.voice.unavailable() : VOICE_NOT_AVAILABLE;
-  if (unavailable || !deps.voice) throw new VoiceError(unavailable ?? VOICE_NOT_AVAILABLE);
+  const unavailable = deps.voice ? deps.voice.unavailable() : NO_ENGINE_REASON;
+  if (unavailable || !deps.voice)
+    throw new VoiceError(voiceMessages.notAvailable, unavailable ?? NO_ENGINE_REASON);
   if (!audio?.length) throw new VoiceError(voiceMessages.noRecording);
   progress('Listening to your question…');
   const recording = await deps.voice.prepare(audio);

@@ -25,7 +25,7 @@ import { registerFileRoutes } from '../knowledge/files/route';
 import { registerKnowledgeRoutes } from '../knowledge/routes';
 import { createIngestion } from '../knowledge/ingestion';
 import type { IngestionWorker } from '../knowledge/worker';
-import { registerTtsRoute } from '../voice/route';
+import { registerTtsRoute, registerVoiceStatusRoute } from '../voice/route';
 import { createVoiceService } from '../voice/service';
 
 export interface DishServer {
@@ -116,6 +116,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   app.get('/api/health', () => ({ ok: true, database: database.kind }));
   const voice = createVoiceService(config, app.log);
   registerTtsRoute(app, voice.ttsDir);
+  registerVoiceStatusRoute(app, voice);
   const servesApp = await registerStaticShell(app, config.STATIC_DIR);
   if (!servesApp)
     app.log.warn({ dir: config.STATIC_DIR }, 'no built app found; serving the API only (run npm run build)');

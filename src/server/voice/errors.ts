@@ -1,3 +1,5 @@
+import { VOICE_UNAVAILABLE_MESSAGE } from '../../shared/chat/voice';
+
 /** SPEC §9: the longest recording the chat makes. */
 export const MAX_AUDIO_MS = 30_000;
 /** Timers and the MP3 encoder's padding make a full-length recording run a little over. */
@@ -13,9 +15,13 @@ export const voiceMessages = {
   tooLarge: `The recording is too large. Voice questions can be ${MAX_AUDIO_MS / 1000} seconds long at most.`,
   silence: 'I could not hear anything in the recording. Please try again, closer to the microphone.',
   noWords: 'I could not make out any words in the recording. Please try again, closer to the microphone.',
-  noEngine: 'Voice questions need a speech-recognition model, and none is installed on this server.',
+  notAvailable: VOICE_UNAVAILABLE_MESSAGE,
   engineFailed: 'Speech recognition failed. Please try again in a moment, or type your question.',
 } as const;
+
+/** Why voice questions cannot be heard, for the log and the admin (the user is told {@link voiceMessages.notAvailable}). */
+export const NO_ENGINE_REASON =
+  'Voice questions need a speech-recognition model, and none is installed on this server.';
 
 /** A voice question that cannot be answered; the message is the sentence to show the user. */
 export class VoiceError extends Error {

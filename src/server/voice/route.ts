@@ -2,12 +2,30 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { VOICE_STATUS_PATH, type VoiceStatus } from '../../shared/chat/voice';
 import { serverMessages } from '../../shared/messages';
 import { parseRange } from '../http/ranges';
+import type { VoiceService } from './service';
 import { TTS_FILE } from './tts';
 
 /** The names never change what they hold (they are the hash of it): cache them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * GET /api/voice: whether a recorded question can be heard now, so that the chat disables its
+ * microphone instead of letting a person speak a question nobody will hear. Public, like the
+ * health check: it says nothing about the server but that.
+ */
+export function registerVoiceStatusRoute(
+  app: FastifyInstance,
+  voice: Pick<VoiceService, 'unavailable'>,
+): void {
+  app.get(VOICE_STATUS_PATH, (_request, reply): VoiceStatus => {
+    // Availability changes (a model is put in place, a download ends): never cached.
+    reply.header('cache-control', 'no-store');
+    return { available: voice.unavailable() === null };
+  });
+}
 
 /**
  * GET /tts/<sha256>.mp3: the spoken answers under DATA_DIR/tts, as audio/mpeg with range

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { prepareRecording, DEFAULT_LIMITS, type PreparedRecording } from './codecs';
-import { VoiceError, voiceMessages } from './errors';
+import { NO_ENGINE_REASON, VoiceError, voiceMessages } from './errors';
 import type { Transcriber } from './stt';
 import { openAiTranscriber } from './stt-openai';
 import { findWhisperModel, whisperTranscriber, type LoadAsr } from './stt-whisper';
@@ -12,7 +12,7 @@ import { Speaker, type SpokenAnswer } from './tts';
 export interface VoiceService {
   /** Which speech recognition this server has ('none' when it has none). */
   readonly recognition: 'openai-compatible' | 'transformers.js' | 'none';
-  /** Null when voice questions can be answered; else the sentence to answer them with. */
+  /** Null when voice questions can be answered; else why not, for the log and the admin. */
   unavailable(): string | null;
   /** Decodes and checks the MP3; throws a VoiceError (too long, not MP3, silence…). */
   prepare(mp3: Uint8Array): Promise<PreparedRecording>;
@@ -78,7 +78,7 @@ export function createVoiceService(
     else
       log.warn(
         { reason: discovery.reason },
-        `${voiceMessages.noEngine} Put a Whisper model in Transformers.js layout at ${path.join(config.MODELS_DIR, config.WHISPER_MODEL)}, set ALLOW_REMOTE_MODELS=true, or set STT_BASE_URL.`,
+        `${NO_ENGINE_REASON} Put a Whisper model in Transformers.js layout at ${path.join(config.MODELS_DIR, config.WHISPER_MODEL)}, set ALLOW_REMOTE_MODELS=true, or set STT_BASE_URL.`,
       );
   }
   const speaker = new Speaker({

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Serial } from './cooperative';
-import { VoiceError, voiceMessages } from './errors';
+import { NO_ENGINE_REASON, VoiceError, voiceMessages } from './errors';
 import type { PreparedRecording } from './codecs';
 import type { Transcriber } from './stt';
 
@@ -106,7 +106,7 @@ export interface WhisperSettings {
 /**
  * Whisper through Transformers.js, fed the 16 kHz mono samples of the recording. The model is
  * found when the transcriber is made, loaded on the first question, and shared after that. With
- * no model, every voice question gets the no-engine sentence.
+ * no model, every voice question is told that voice is not available, and the log why.
  */
 export function whisperTranscriber(
   settings: WhisperSettings,
@@ -114,6 +114,7 @@ export function whisperTranscriber(
 ): Transcriber {
   const load = settings.load ?? loadTransformersAsr;
   const model = discovery.model;
+  const missing = 'reason' in discovery ? `${NO_ENGINE_REASON} (${discovery.reason})` : null;
   const key = model ? `${settings.modelsDir}|${model.id}|${settings.allowRemote}` : '';
 
   function pipelineFor(found: WhisperModel): Promise<AsrPipeline> {
@@ -140,16 +141,15 @@ export function whisperTranscriber(
 
   return {
     kind: 'transformers.js',
-    unavailable: () => (model ? null : voiceMessages.noEngine),
+    unavailable: () => missing,
     async transcribe(recording: PreparedRecording, options = {}) {
-      if (!model)
-        throw new VoiceError(voiceMessages.noEngine, 'reason' in discovery ? discovery.reason : undefined);
+      if (!model) throw new VoiceError(voiceMessages.notAvailable, missing ?? NO_ENGINE_REASON);
       if (recording.sampleRate !== 16_000) throw new Error('Whisper needs 16 kHz audio');
       let asr: AsrPipeline;
       try {
         asr = await pipelineFor(model);
       } catch (error) {
-        throw new VoiceError(voiceMessages.noEngine, `loading ${model.id}: ${(error as Error).message}`);
+        throw new VoiceError(voiceMessages.notAvailable, `loading ${model.id}: ${(error as Error).message}`);
       }
       const output = await serial
         .run(() =>

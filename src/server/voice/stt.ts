@@ -4,7 +4,7 @@ import type { PreparedRecording } from './codecs';
 export interface Transcriber {
   /** 'openai-compatible' or 'transformers.js'. */
   readonly kind: string;
-  /** Null when it can take recordings; else the sentence to answer voice questions with. */
+  /** Null when it can take recordings; else why not, for the log and the admin (never shown to the user). */
   unavailable(): string | null;
   /** The recording's words. Throws a VoiceError with a sentence for the user when it cannot. */
   transcribe(recording: PreparedRecording, options?: { language?: string }): Promise<string>;

@@ -6,6 +6,8 @@ import { suggestedPrompts } from '../../../src/app/features/dashboard/prompts';
 import { sessionUserAtom } from '../../../src/app/state/auth';
 import { chatMessagesAtom, initialQuestionAtom, waitingAtom } from '../../../src/app/state/chat';
 import { store } from '../../../src/app/state/store';
+import { voiceAvailableAtom } from '../../../src/app/state/voice';
+import { VOICE_UNAVAILABLE_MESSAGE } from '../../../src/shared/chat/voice';
 import {
   expectNoAxeViolations,
   makeUser,
@@ -73,6 +75,24 @@ describe('dashboard', () => {
     await expect.element(field()).toBeVisible();
     await expect.element(micButton()).toBeEnabled();
     await expectNoAxeViolations(container);
+  });
+
+  test('on a server that cannot hear questions the microphone is disabled, saying so, and typing still asks; passes axe', async () => {
+    store.set(voiceAvailableAtom, false);
+    const { container } = await openChat();
+    await expect.element(micButton()).toBeDisabled();
+    await expect
+      .element(page.getByRole('status').filter({ hasText: VOICE_UNAVAILABLE_MESSAGE }))
+      .toBeVisible();
+    await expectNoAxeViolations(container);
+    await ask('How can a deaf-blind person use a computer today?');
+    expect(sentQueries(sockets.last)).toEqual([
+      ['question-text', 'How can a deaf-blind person use a computer today?'],
+    ]);
+
+    // When the server can hear again (a model arrived), the microphone is offered again.
+    store.set(voiceAvailableAtom, true);
+    await expect.element(page.getByText(VOICE_UNAVAILABLE_MESSAGE)).not.toBeInTheDocument();
   });
 
   test('a typed question is carried to /chatpage and sent once, after connecting', async () => {

@@ -16,6 +16,7 @@ import {
 } from '../../../src/app/state/auth';
 import { onlineAtom } from '../../../src/app/state/connectivity';
 import { chatWithUsUrlAtom } from '../../../src/app/state/contact';
+import { voiceAvailableAtom } from '../../../src/app/state/voice';
 import { store } from '../../../src/app/state/store';
 // The real stylesheet, so axe judges contrast and visibility as users see them.
 import '../../../src/app/ui/theme.css';
@@ -113,6 +114,7 @@ export async function resetApp(): Promise<void> {
   store.set(onlineAtom, true);
   // As a server with a WhatsApp number answers (the header's Chat with us); tests of its absence set null.
   store.set(chatWithUsUrlAtom, TEST_CHAT_URL);
+  store.set(voiceAvailableAtom, null);
   document.title = '';
 }
 

@@ -498,6 +498,6 @@ describe('servers set up otherwise', () => {
     expect(texts(from)).toEqual([noteMessages.notAvailable]);
     const [question] = await deaf.server.database.db.select().from(questions);
     expect(question).toMatchObject({ sourceMode: 'wa', event: 'question-voice', status: 'failed' });
-    expect(question!.history.at(-1)).toMatchObject({ type: 'error', message: voiceMessages.noEngine });
+    expect(question!.history.at(-1)).toMatchObject({ type: 'error', message: voiceMessages.notAvailable });
   });
 });

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerMessage, ArticulatingMessage, QuestionEvent } from '../../../src/shared/chat/protocol';
 import { NOT_FOUND_ANSWER } from '../../../src/server/answering/composer';
-import { VOICE_NOT_AVAILABLE } from '../../../src/server/answering/ask';
+import { VOICE_UNAVAILABLE_MESSAGE } from '../../../src/shared/chat/voice';
 import { BUSY_MESSAGE, UNSTORABLE_QUESTION_MESSAGE } from '../../../src/server/realtime/chat-handlers';
 import { questions } from '../../../src/server/db/schema';
 import type { Client } from '../../support/http';
@@ -206,6 +206,6 @@ describe('a server without a speech model', () => {
   it('gives a voice question a clear error', async () => {
     socket = await openChatSocket(bare, await signedInChatUser(bare));
     const { answer } = await ask(socket, 'question-voice', '');
-    expect(answer.content.response.error).toBe(VOICE_NOT_AVAILABLE);
+    expect(answer.content.response.error).toBe(VOICE_UNAVAILABLE_MESSAGE);
   });
 });

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerMessage, ArticulatingMessage } from '../../../src/shared/chat/protocol';
 import { questions } from '../../../src/server/db/schema';
-import { voiceMessages } from '../../../src/server/voice/errors';
+import { NO_ENGINE_REASON, voiceMessages } from '../../../src/server/voice/errors';
+import { VOICE_STATUS_PATH } from '../../../src/shared/chat/voice';
 import { id3v2Length } from '../../../src/server/voice/mp3-frames';
 import { speechText } from '../../../src/server/voice/speech-text';
 import { findWhisperModel } from '../../../src/server/voice/stt-whisper';
@@ -197,18 +198,26 @@ describe('voice questions and everyone else', () => {
 });
 
 describe('voice questions without a speech-recognition engine', () => {
-  it('answers with the no-engine sentence when MODELS_DIR holds no Whisper model (../shared/fixtures)', async () => {
+  it('with no Whisper model in MODELS_DIR (../shared/fixtures): the server starts, says so, and tells the user plainly', async () => {
     const t = await startTestServer({ MODELS_DIR: sharedPath('fixtures'), INGEST_INTERVAL: '0' });
     try {
+      // The chat asks before offering the microphone.
+      const status = await fetch(`${t.url}${VOICE_STATUS_PATH}`);
+      expect(status.headers.get('cache-control')).toBe('no-store');
+      expect(await status.json()).toEqual({ available: false });
+
       const socket = await openChatSocket(t, await signedInChatUser(t));
       const { answer } = await askByVoice(socket, jfkMp3());
       socket.close();
+      // A sentence for the person who spoke; why (the owner's business) is in the record.
       expect(answer.content.response.error).toBe(
-        'Voice questions need a speech-recognition model, and none is installed on this server.',
+        'Voice questions are not available right now. You can type your question.',
       );
       const row = await storedQuestion(t, answer.content.questionId);
       expect(row.status).toBe('failed');
-      expect(row.history.at(-1)).toMatchObject({ type: 'error', message: voiceMessages.noEngine });
+      const event = row.history.at(-1);
+      expect(event).toMatchObject({ type: 'error', message: voiceMessages.notAvailable });
+      expect(String(event?.error)).toContain(NO_ENGINE_REASON);
     } finally {
       await t.stop();
     }
@@ -233,7 +242,7 @@ describe('voice questions through Whisper (Transformers.js) from ../shared/model
           await recordingRoundTrip(t, socket);
         } else {
           const { answer } = await askByVoice(socket, jfkMp3());
-          expect(answer.content.response.error).toBe(voiceMessages.noEngine);
+          expect(answer.content.response.error).toBe(voiceMessages.notAvailable);
         }
         socket.close();
       } finally {

@@ -1,5 +1,8 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { VOICE_UNAVAILABLE_MESSAGE } from '../../../shared/chat/voice';
 import { MAX_AUDIO_DURATION_MS } from '../../../shared/constants';
+import { loadVoiceStatus, voiceAvailableAtom } from '../../state/voice';
 import { VoiceRecorder } from './voiceRecorder';
 
 interface MicrophoneButtonProps {
@@ -16,7 +19,8 @@ const isPressKey = (key: string) => key === ' ' || key === 'Enter';
 /**
  * SPEC §2/§4 microphone button: press and hold to record, release to send; red while recording,
  * aria-pressed, and every change announced. A brief press (how screen readers and switches
- * activate a button) starts a recording that the next press sends.
+ * activate a button) starts a recording that the next press sends. On a server that cannot hear
+ * questions it is disabled, and the status line says so (politely) and that typing works.
  */
 export function MicrophoneButton({ onRecorded, disabled }: MicrophoneButtonProps) {
   const [recorder] = useState(() => new VoiceRecorder());
@@ -27,6 +31,8 @@ export function MicrophoneButton({ onRecorded, disabled }: MicrophoneButtonProps
   const state = useSyncExternalStore(recorder.subscribe, recorder.getState);
   const lastPress = useRef(-Infinity);
   const id = useId();
+  const unavailable = useAtomValue(voiceAvailableAtom) === false;
+  useEffect(() => void loadVoiceStatus(), []);
 
   const recording = state.phase === 'recording';
   const busy = state.phase === 'asking' || state.phase === 'starting' || state.phase === 'encoding';
@@ -51,7 +57,7 @@ export function MicrophoneButton({ onRecorded, disabled }: MicrophoneButtonProps
         // A recording under way can always be ended, even if a question went out meanwhile. While
         // the recording is converted the button stays enabled (presses are ignored), so that it
         // keeps the keyboard focus.
-        disabled={disabled && !recording}
+        disabled={(disabled || unavailable) && !recording}
         onPointerDown={(event) => {
           if (event.button !== 0) return;
           // Keep the press (no text selection, no touch scrolling) and its release on the button.
@@ -96,7 +102,7 @@ export function MicrophoneButton({ onRecorded, disabled }: MicrophoneButtonProps
         press once to start and again to send. Escape cancels.
       </span>
       <p className="input-bar-status" role="status">
-        {state.notice}
+        {unavailable && !recording ? VOICE_UNAVAILABLE_MESSAGE : state.notice}
         {recording && state.startedAt !== null ? <Elapsed since={state.startedAt} /> : null}
       </p>
     </>

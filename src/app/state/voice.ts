@@ -1,0 +1,20 @@
+import { atom } from 'jotai';
+import { voiceApi } from '../api/voice';
+import { store } from './store';
+
+/**
+ * Whether the server can hear voice questions: false when it has no speech model (the microphone
+ * is then disabled, with a sentence saying so), null until it has said. Unknown counts as
+ * available: a server that cannot be asked cannot answer typed questions either, and the
+ * connection notice says so.
+ */
+export const voiceAvailableAtom = atom<boolean | null>(null);
+
+/** Asks the server; each chat page asks again, as a model can arrive while the server runs. */
+export async function loadVoiceStatus(): Promise<void> {
+  try {
+    store.set(voiceAvailableAtom, (await voiceApi.status()).available);
+  } catch (error) {
+    console.info('Voice status unknown:', error instanceof Error ? error.message : error);
+  }
+}
