@@ -74,7 +74,10 @@ const schema = z.object({
   MODELS_DIR: z.string().min(1).default('../shared/models'),
   /** The sentence-embedding model: a folder under MODELS_DIR in Transformers.js layout. */
   EMBEDDING_MODEL: z.string().min(1).default('all-MiniLM-L6-v2'),
-  ALLOW_REMOTE_MODELS: bool.default(false),
+  /** Fetch models missing from MODELS_DIR from the Hub, into DATA_DIR/models (off: offline installs, tests). */
+  ALLOW_REMOTE_MODELS: bool.default(true),
+  /** The Hugging Face Hub's address (a mirror, or a local server in tests). */
+  HF_ENDPOINT: url(['http:', 'https:']).default('https://huggingface.co'),
   /** An OpenAI-compatible endpoint that writes answers from the retrieved passages (optional). */
   LLM_BASE_URL: url(['http:', 'https:']).optional(),
   LLM_API_KEY: z.string().min(1).optional(),

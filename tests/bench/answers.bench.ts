@@ -59,6 +59,7 @@ const config = loadConfig({
   CRAWL_ALLOW_PRIVATE: 'true',
   INGEST_INTERVAL: '0',
   MODELS_DIR: process.env.MODELS_DIR ?? sharedPath('models'),
+  ALLOW_REMOTE_MODELS: process.env.ALLOW_REMOTE_MODELS ?? 'false',
 });
 const server = await createServer(config);
 const url = await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -88,7 +88,7 @@ console.log(
 );
 
 // 3. Embedding throughput with the plumbing model (random weights, real tokenizer) -------------
-const embedder = await loadEmbedder(
+const { embedder } = await loadEmbedder(
   { modelsDir: sharedPath('fixtures'), model: 'embedding-plumbing-random', allowRemote: false },
   log,
 );

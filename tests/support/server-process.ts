@@ -32,6 +32,8 @@ export async function startServerProcess(
       STATIC_DIR: `${dataDir}/no-app`,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
       AUTH_SLOWDOWN_MS: '1',
+      // No test reaches the internet: models come from MODELS_DIR or, in the tests of downloading, a local hub.
+      ALLOW_REMOTE_MODELS: 'false',
       ...SUPER_ENV,
       ...env,
     },

@@ -32,6 +32,8 @@ export async function startTestServer(
     STATIC_DIR: path.join(dataDir, 'no-app'),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     AUTH_SLOWDOWN_MS: '1',
+    // No test reaches the internet: models come from MODELS_DIR or, in the tests of downloading, a local hub.
+    ALLOW_REMOTE_MODELS: 'false',
     // Every test registers from 127.0.0.1; the registration limit has tests of its own.
     AUTH_MAX_REGISTRATIONS: '100000',
     ...(database ? { DATABASE_URL: database.url } : {}),

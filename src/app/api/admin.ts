@@ -7,6 +7,7 @@ import type {
   SourceView,
   UserAdminView,
 } from '../../shared/admin/schemas';
+import { MODELS_PATH, modelsAnswer, type ModelsAnswer } from '../../shared/admin/models';
 import { QUERYING_APP } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { ApiError, apiRequest } from './client';
@@ -103,6 +104,9 @@ export const adminApi = {
     form.append('file', file);
     return post<BulkUploadAnswer>('/admin/bulk_upload_file', form);
   },
+
+  /** GET /admin/models: the dashboard's Models line. */
+  getModels: async (): Promise<ModelsAnswer> => modelsAnswer.parse(await apiRequest<unknown>(MODELS_PATH)),
 
   /** GET /admin/get_template: the XLSX, read as binary (SPEC §7 binary download helper). */
   getTemplate: () => downloadBlob('/admin/get_template'),

@@ -26,6 +26,8 @@ import { registerKnowledgeRoutes } from '../knowledge/routes';
 import { createIngestion } from '../knowledge/ingestion';
 import type { IngestionWorker } from '../knowledge/worker';
 import { registerTtsRoute, registerVoiceStatusRoute } from '../voice/route';
+import { registerModelRoutes } from '../models/routes';
+import { modelsCacheDir } from '../models/transformers';
 import { createVoiceService } from '../voice/service';
 
 export interface DishServer {
@@ -89,8 +91,14 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     deliverCode: overrides.deliverCode ?? createCodeDelivery(config, app.log),
     evictions,
   });
-  const embedder = await loadEmbedder(
-    { modelsDir: config.MODELS_DIR, model: config.EMBEDDING_MODEL, allowRemote: config.ALLOW_REMOTE_MODELS },
+  const { embedder, status: embedderStatus } = await loadEmbedder(
+    {
+      modelsDir: config.MODELS_DIR,
+      model: config.EMBEDDING_MODEL,
+      allowRemote: config.ALLOW_REMOTE_MODELS,
+      cacheDir: modelsCacheDir(config),
+      remoteHost: config.HF_ENDPOINT,
+    },
     app.log,
   );
   const index = await SearchIndex.open(db, embedder, app.log);
@@ -117,6 +125,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const voice = createVoiceService(config, app.log);
   registerTtsRoute(app, voice.ttsDir);
   registerVoiceStatusRoute(app, voice);
+  registerModelRoutes(app, db, () => [voice.modelStatus(), embedderStatus]);
   const servesApp = await registerStaticShell(app, config.STATIC_DIR);
   if (!servesApp)
     app.log.warn({ dir: config.STATIC_DIR }, 'no built app found; serving the API only (run npm run build)');

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ModelStatus } from '../../shared/admin/models';
 import type { Config } from '../config';
+import { modelsCacheDir } from '../models/transformers';
 import { prepareRecording, DEFAULT_LIMITS, type PreparedRecording } from './codecs';
 import { NO_ENGINE_REASON, VoiceError, voiceMessages } from './errors';
 import type { Transcriber } from './stt';
@@ -14,6 +16,8 @@ export interface VoiceService {
   readonly recognition: 'openai-compatible' | 'transformers.js' | 'none';
   /** Null when voice questions can be answered; else why not, for the log and the admin. */
   unavailable(): string | null;
+  /** The speech-recognition engine as the admin's Models line shows it. */
+  modelStatus(): ModelStatus;
   /** Decodes and checks the MP3; throws a VoiceError (too long, not MP3, silence…). */
   prepare(mp3: Uint8Array): Promise<PreparedRecording>;
   /** The recording's words; throws a VoiceError when there are none or no engine. */
@@ -29,6 +33,7 @@ type VoiceConfig = Pick<
   | 'DATA_DIR'
   | 'MODELS_DIR'
   | 'ALLOW_REMOTE_MODELS'
+  | 'HF_ENDPOINT'
   | 'STT_BASE_URL'
   | 'STT_API_KEY'
   | 'STT_MODEL'
@@ -63,6 +68,8 @@ export function createVoiceService(
       modelsDir: config.MODELS_DIR,
       model: config.WHISPER_MODEL,
       allowRemote: config.ALLOW_REMOTE_MODELS,
+      cacheDir: modelsCacheDir(config),
+      remoteHost: config.HF_ENDPOINT,
       log,
       ...(overrides.loadAsr ? { load: overrides.loadAsr } : {}),
     };
@@ -89,8 +96,12 @@ export function createVoiceService(
   const unavailable = () => transcriber.unavailable();
 
   return {
-    recognition: unavailable() ? 'none' : (transcriber.kind as VoiceService['recognition']),
+    // A getter: a model downloading at start is there a minute later.
+    get recognition() {
+      return unavailable() ? 'none' : (transcriber.kind as VoiceService['recognition']);
+    },
     unavailable,
+    modelStatus: () => ({ purpose: 'speech recognition', ...transcriber.status() }),
     ttsDir: speaker.dir,
     prepare: (mp3) => prepareRecording(mp3, DEFAULT_LIMITS),
     async transcribe(recording, language) {

@@ -22,6 +22,7 @@ export function openAiTranscriber(settings: OpenAiSttSettings): Transcriber {
   return {
     kind: 'openai-compatible',
     unavailable: () => null,
+    status: () => ({ model: `${settings.model} at ${settings.baseUrl}`, state: 'ready' }),
     async transcribe(recording: PreparedRecording, options = {}) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(recording.mp3)], { type: 'audio/mpeg' }), 'question.mp3');

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ModelStatus } from '../../shared/admin/models';
+import { DownloadProgress, transformers, type ModelSource } from '../models/transformers';
 import { Serial } from './cooperative';
 import { NO_ENGINE_REASON, VoiceError, voiceMessages } from './errors';
 import type { PreparedRecording } from './codecs';
@@ -76,28 +78,30 @@ export type AsrPipeline = (
 
 export type LoadAsr = (
   model: WhisperModel,
-  options: { modelsDir: string; allowRemote: boolean },
+  options: ModelSource & { progress?: DownloadProgress['callback'] },
 ) => Promise<AsrPipeline>;
 
 /** Loads the pipeline with Transformers.js, offline unless remote models are allowed (MODELS.md). */
 export const loadTransformersAsr: LoadAsr = async (model, options) => {
-  const { env, pipeline } = await import('@huggingface/transformers');
-  env.allowLocalModels = true;
-  env.allowRemoteModels = options.allowRemote;
-  env.localModelPath = options.modelsDir;
-  const asr = await pipeline('automatic-speech-recognition', model.id, { device: 'cpu', dtype: model.dtype });
+  const { pipeline } = await transformers(options);
+  const asr = await pipeline('automatic-speech-recognition', model.id, {
+    device: 'cpu',
+    dtype: model.dtype,
+    ...(options.progress ? { progress_callback: options.progress } : {}),
+  });
   return (audio, asrOptions) => asr(audio, asrOptions);
 };
 
 /** Loaded pipelines by model, shared by every transcriber (and server) in the process. */
 const loaded = new Map<string, Promise<AsrPipeline>>();
+/** A Hub download that failed is tried again after this long (on the next look at voice). */
+const RETRY_DOWNLOAD_MS = 5 * 60_000;
+const silent = { info: () => undefined };
 /** One recognition at a time: the ONNX runtime already uses every core for one. */
 const serial = new Serial();
 
-export interface WhisperSettings {
-  modelsDir: string;
+export interface WhisperSettings extends ModelSource {
   model: string;
-  allowRemote: boolean;
   /** How the pipeline is loaded; tests pass their own. */
   load?: LoadAsr;
   log?: { info(o: object, m: string): void; error(o: object, m: string): void };
@@ -105,8 +109,10 @@ export interface WhisperSettings {
 
 /**
  * Whisper through Transformers.js, fed the 16 kHz mono samples of the recording. The model is
- * found when the transcriber is made, loaded on the first question, and shared after that. With
- * no model, every voice question is told that voice is not available, and the log why.
+ * found when the transcriber is made, loaded on the first question, and shared after that. A
+ * model from the Hub is fetched at once, in the background: voice is unavailable until it is
+ * ready, and a failed download is tried again after a while. With no model, every voice question
+ * is told that voice is not available, and the log why.
  */
 export function whisperTranscriber(
   settings: WhisperSettings,
@@ -115,13 +121,28 @@ export function whisperTranscriber(
   const load = settings.load ?? loadTransformersAsr;
   const model = discovery.model;
   const missing = 'reason' in discovery ? `${NO_ENGINE_REASON} (${discovery.reason})` : null;
-  const key = model ? `${settings.modelsDir}|${model.id}|${settings.allowRemote}` : '';
+  // Where the model comes from is part of its identity: another cache or Hub is another load.
+  const key = model
+    ? [settings.modelsDir, model.id, settings.allowRemote, settings.cacheDir, settings.remoteHost].join('|')
+    : '';
+  const remote = model?.dir === null;
+  let download: DownloadProgress | null = null;
+  let downloaded = false;
+  let pending: Promise<void> | null = null;
+  let failed: { reason: string; at: number } | null = null;
 
   function pipelineFor(found: WhisperModel): Promise<AsrPipeline> {
     let promise = loaded.get(key);
     if (!promise) {
       const started = performance.now();
-      promise = load(found, { modelsDir: settings.modelsDir, allowRemote: settings.allowRemote });
+      download = remote ? new DownloadProgress(found.id, settings.log ?? silent) : null;
+      promise = load(found, {
+        modelsDir: settings.modelsDir,
+        allowRemote: settings.allowRemote,
+        cacheDir: settings.cacheDir,
+        remoteHost: settings.remoteHost,
+        ...(download ? { progress: download.callback } : {}),
+      });
       loaded.set(key, promise);
       promise.then(
         () =>
@@ -130,7 +151,7 @@ export function whisperTranscriber(
             'Whisper model loaded',
           ),
         (error: unknown) => {
-          // A failed load (a damaged file, no network for a download) is tried again next time.
+          // A failed load (a damaged file, no network for a download) is tried again later.
           loaded.delete(key);
           settings.log?.error({ err: error, model: found.id }, 'the Whisper model could not be loaded');
         },
@@ -139,9 +160,31 @@ export function whisperTranscriber(
     return promise;
   }
 
+  /** A Hub model not yet on disk: why voice must wait (and a retry once a failure is old enough). */
+  function fetching(): string | null {
+    if (!remote || downloaded || !model) return null;
+    if (failed && Date.now() - failed.at < RETRY_DOWNLOAD_MS) return failed.reason;
+    pending ??= pipelineFor(model)
+      .then(
+        () => void (downloaded = true),
+        (error: unknown) =>
+          void (failed = { reason: `downloading ${model.id}: ${(error as Error).message}`, at: Date.now() }),
+      )
+      .finally(() => (pending = null));
+    return `the speech model ${model.id} is downloading (${download?.percent ?? 0}%)`;
+  }
+  fetching();
+
   return {
     kind: 'transformers.js',
-    unavailable: () => missing,
+    unavailable: () => missing ?? fetching(),
+    status(): Omit<ModelStatus, 'purpose'> {
+      const reason = missing ?? fetching();
+      if (!reason) return { model: model!.id, state: 'ready' };
+      if (model && pending)
+        return { model: model.id, state: 'downloading', progress: download?.percent ?? 0 };
+      return { model: model?.id ?? settings.model, state: 'unavailable', reason };
+    },
     async transcribe(recording: PreparedRecording, options = {}) {
       if (!model) throw new VoiceError(voiceMessages.notAvailable, missing ?? NO_ENGINE_REASON);
       if (recording.sampleRate !== 16_000) throw new Error('Whisper needs 16 kHz audio');

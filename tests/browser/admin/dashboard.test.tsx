@@ -39,9 +39,53 @@ function dashboardServer(extra: Parameters<typeof adminServer>[0] = {}) {
     '/admin/get_users': () => listAnswer(makeUsers(3)),
     '/admin/get_questions': () => listAnswer(questions),
     '/admin/get_data_bank': () => ({ sources: [] }),
+    '/admin/models': () => ({ models: READY_MODELS }),
     ...extra,
   });
 }
+
+const READY_MODELS = [
+  { purpose: 'speech recognition', model: 'onnx-community/whisper-base', state: 'ready' },
+  { purpose: 'sentence embeddings', model: 'Xenova/all-MiniLM-L6-v2', state: 'ready' },
+];
+
+describe('Models line', () => {
+  test('says how far a download is, follows it until ready, and says why a model is unavailable; passes axe', async () => {
+    signIn(admin);
+    let looks = 0;
+    dashboardServer({
+      '/admin/models': () => ({
+        models: [
+          looks++ === 0
+            ? {
+                purpose: 'speech recognition',
+                model: 'onnx-community/whisper-base',
+                state: 'downloading',
+                progress: 42,
+              }
+            : READY_MODELS[0],
+          {
+            purpose: 'sentence embeddings',
+            model: 'Xenova/all-MiniLM-L6-v2',
+            state: 'unavailable',
+            reason: 'loading Xenova/all-MiniLM-L6-v2: fetch failed',
+          },
+        ],
+      }),
+    });
+    const { container } = await renderApp('/admindashboard');
+    const line = page.getByText(/Speech recognition/);
+    await expect
+      .element(line)
+      .toHaveTextContent(
+        'Models: Speech recognition (onnx-community/whisper-base): downloading, 42%; Sentence embeddings (Xenova/all-MiniLM-L6-v2): unavailable: loading Xenova/all-MiniLM-L6-v2: fetch failed.',
+      );
+    await expectNoAxeViolations(container);
+    await expect
+      .element(line, { timeout: 10_000 })
+      .toHaveTextContent('Speech recognition (onnx-community/whisper-base): ready;');
+  });
+});
 
 describe('header', () => {
   test("an admin sees 'Admin Dashboard' as the page heading and a logout icon, no super-admin actions", async () => {

@@ -92,6 +92,8 @@ const bulkCsv = () =>
 
 const ROUTES: Record<string, Row> = {
   'GET /api/health': { request: () => ({ path: '/api/health' }), expected: [200, 200, 200, 200, 200] },
+  // The admin dashboard's Models line.
+  'GET /admin/models': { request: () => ({ path: '/admin/models' }), expected: [401, 403, 200, 200, 200] },
   // Whether the microphone can be offered, asked by the chat page.
   'GET /api/voice': { request: () => ({ path: '/api/voice' }), expected: [200, 200, 200, 200, 200] },
   'GET /*': { request: () => ({ path: '/index.html' }), expected: [200, 200, 200, 200, 200] },

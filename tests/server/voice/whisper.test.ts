@@ -134,7 +134,12 @@ describe('the Whisper transcriber', () => {
     const load: LoadAsr = (model, options) => {
       loads++;
       expect(model.dtype).toEqual({ encoder_model: 'q8', decoder_model_merged: 'q8' });
-      expect(options).toEqual({ modelsDir: root, allowRemote: false });
+      expect(options).toEqual({
+        modelsDir: root,
+        allowRemote: false,
+        cacheDir: path.join(root, 'models'),
+        remoteHost: 'https://huggingface.co',
+      });
       return Promise.resolve((audio, asrOptions) => {
         calls.push({ audio, options: asrOptions });
         return Promise.resolve({
@@ -142,7 +147,12 @@ describe('the Whisper transcriber', () => {
         });
       });
     };
-    const config = loadConfig({ DATA_DIR: root, MODELS_DIR: root, WHISPER_MODEL: 'whisper-fed' });
+    const config = loadConfig({
+      DATA_DIR: root,
+      MODELS_DIR: root,
+      WHISPER_MODEL: 'whisper-fed',
+      ALLOW_REMOTE_MODELS: 'false',
+    });
     const voice = createVoiceService(config, silent, { loadAsr: load });
     expect(voice.recognition).toBe('transformers.js');
     expect(voice.unavailable()).toBeNull();

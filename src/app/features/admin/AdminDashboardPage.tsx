@@ -5,6 +5,7 @@ import { sessionUserAtom } from '../../state/auth';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { AdminHeader } from './AdminHeader';
 import { DataTab } from './DataTab';
+import { ModelsLine } from './ModelsLine';
 import { QuestionsTab } from './QuestionsTab';
 import { UsersTab } from './UsersTab';
 
@@ -56,6 +57,7 @@ export function AdminDashboardPage() {
     <div className="admin">
       <AdminHeader titleIsHeading />
       <div className="admin-body">
+        <ModelsLine />
         <div role="tablist" aria-label="Admin sections" className="tab-bar">
           {TABS.map((t) => {
             const selected = t.id === current.id;

@@ -34,4 +34,5 @@ export const adminKeys = {
   activeSources: ['admin', 'activeSources'] as const,
   pending: ['admin', 'pending'] as const,
   ingested: ['admin', 'ingested'] as const,
+  models: ['admin', 'models'] as const,
 };

@@ -97,6 +97,7 @@ export function forVoiceNotes(voice: VoiceService, kind: 'ogg' | 'mp3'): VoiceSe
     recognition: voice.recognition,
     ttsDir: voice.ttsDir,
     unavailable: () => voice.unavailable(),
+    modelStatus: () => voice.modelStatus(),
     prepare: (bytes) => prepareOggOpus(bytes, encode),
     transcribe: (recording, language) => voice.transcribe(recording, language),
     speak: (answer, language) => voice.speak(answer, language),

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ModelStatus } from '../../../shared/admin/models';
+import { DownloadProgress, transformers, type ModelSource } from '../../models/transformers';
 
 export interface Embedder {
   /** The model and its weights, e.g. "all-MiniLM-L6-v2 (q8)": vectors of another one are stale. */
@@ -22,27 +24,32 @@ const BATCH = 16;
 /**
  * A sentence-embedding model from MODELS_DIR/<name> through Transformers.js, offline unless
  * remote models are allowed. The int8 weights are used when the folder has them (as the shared
- * and Hub layouts do), else fp32. Null (and one line in the log) when there is none: retrieval
- * then runs on full text only.
+ * and Hub layouts do), else fp32. Without one (and one line in the log) retrieval runs on full
+ * text only. A name that is not in MODELS_DIR is fetched from the Hub (a bare name as
+ * `Xenova/<name>`, where Transformers.js models are published) when remote models are allowed.
  */
 export async function loadEmbedder(
-  options: { modelsDir: string; model: string; allowRemote: boolean },
+  options: ModelSource & { model: string },
   log: FastifyBaseLogger,
-): Promise<Embedder | null> {
+): Promise<{ embedder: Embedder | null; status: ModelStatus }> {
   const local = path.join(options.modelsDir, options.model);
   const hasLocal = existsSync(path.join(local, 'config.json'));
+  const purpose = 'sentence embeddings';
   if (!options.allowRemote && !hasLocal) {
     log.warn({ model: local }, 'no sentence-embedding model found: retrieval uses full-text search only');
-    return null;
+    const reason = `no model folder with config.json at ${local}, and downloading is off (ALLOW_REMOTE_MODELS)`;
+    return { embedder: null, status: { purpose, model: options.model, state: 'unavailable', reason } };
   }
+  const id = hasLocal || options.model.includes('/') ? options.model : `Xenova/${options.model}`;
   const quantized = !hasLocal || existsSync(path.join(local, 'onnx', 'model_quantized.onnx'));
   const dtype = quantized ? 'q8' : 'fp32';
   try {
-    const { env, pipeline, mean_pooling } = await import('@huggingface/transformers');
-    env.allowLocalModels = true;
-    env.allowRemoteModels = options.allowRemote;
-    env.localModelPath = options.modelsDir;
-    const extractor = await pipeline('feature-extraction', options.model, { device: 'cpu', dtype });
+    const { pipeline, mean_pooling } = await transformers(options);
+    const extractor = await pipeline('feature-extraction', id, {
+      device: 'cpu',
+      dtype,
+      ...(hasLocal ? {} : { progress_callback: new DownloadProgress(id, log).callback }),
+    });
     const { tokenizer, model } = extractor;
     const declared = Number(tokenizer.model_max_length) || MAX_TOKENS;
     const maxTokens = Math.min(MAX_TOKENS, declared);
@@ -66,20 +73,22 @@ export async function loadEmbedder(
     const [probe] = await embed(['dimension probe']);
     const dimensions = probe?.length ?? 0;
     if (!dimensions) throw new Error('the model returned an empty embedding');
-    log.info({ model: options.model, dtype, dimensions, maxTokens }, 'sentence-embedding model loaded');
-    return {
+    log.info({ model: id, dtype, dimensions, maxTokens }, 'sentence-embedding model loaded');
+    const embedder: Embedder = {
       model: `${options.model} (${dtype})`,
       dimensions,
       maxTokens,
       countTokens: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
       embed,
     };
+    return { embedder, status: { purpose, model: id, state: 'ready' } };
   } catch (error) {
     log.warn(
       { err: error, model: options.model },
       'the sentence-embedding model could not be loaded: full-text search only',
     );
-    return null;
+    const reason = `loading ${id}: ${(error as Error).message}`;
+    return { embedder: null, status: { purpose, model: id, state: 'unavailable', reason } };
   }
 }
 
