@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { NOT_FOUND_ANSWER } from '../../src/server/answering/composer';
+import { ANSWER_LANGUAGES } from '../../src/server/answering/messages';
 import { prepareRecording, decodeMp3, toMono16k } from '../../src/server/voice/codecs';
 import { id3v2Length } from '../../src/server/voice/mp3-frames';
 import { speechText } from '../../src/server/voice/speech-text';
@@ -75,7 +76,12 @@ const whisperName = process.env.WHISPER_MODEL ?? 'whisper-base';
 const found = findWhisperModel({ modelsDir, model: whisperName, allowRemote: false });
 const recording = await prepareRecording(jfk);
 if (found.model) {
-  const transcriber = whisperTranscriber({ modelsDir, model: whisperName, allowRemote: false });
+  const transcriber = whisperTranscriber({
+    modelsDir,
+    model: whisperName,
+    allowRemote: false,
+    languages: ANSWER_LANGUAGES,
+  });
   const first = await watched(() => transcriber.transcribe(recording));
   console.log(
     `Whisper ${whisperName}: first question (model load included) ${ms(first.ms)}: "${first.result}"`,

@@ -52,6 +52,9 @@ const hi: AnswerWording = {
 
 const wordings: Record<string, AnswerWording> = { en, hi };
 
+/** The languages answers are worded in (ISO 639-1): what a spoken question is listened for. */
+export const ANSWER_LANGUAGES: readonly string[] = Object.keys(wordings);
+
 /** The wording for a question's language (ISO 639-1), English when there is none for it. */
 export const wordingFor = (language: string): AnswerWording => wordings[language] ?? en;
 

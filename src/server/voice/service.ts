@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelStatus } from '../../shared/admin/models';
 import type { Config } from '../config';
+import { ANSWER_LANGUAGES } from '../answering/messages';
 import { modelsCacheDir } from '../models/transformers';
 import { prepareRecording, DEFAULT_LIMITS, type PreparedRecording } from './codecs';
 import { NO_ENGINE_REASON, VoiceError, voiceMessages } from './errors';
@@ -70,6 +71,7 @@ export function createVoiceService(
       allowRemote: config.ALLOW_REMOTE_MODELS,
       cacheDir: modelsCacheDir(config),
       remoteHost: config.HF_ENDPOINT,
+      languages: ANSWER_LANGUAGES,
       log,
       ...(overrides.loadAsr ? { load: overrides.loadAsr } : {}),
     };
