@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ANSWER_LANGUAGES } from '../../src/server/answering/messages';
 import { whisperTranscriber } from '../../src/server/voice/stt-whisper';
 import { sharedPath } from '../support/shared';
@@ -65,9 +66,11 @@ if (transcriber.unavailable()) throw new Error(transcriber.unavailable()!);
 const rates: Record<'word' | 'character', number[]> = { word: [], character: [] };
 let audioMs = 0;
 let workMs = 0;
+const loop = monitorEventLoopDelay({ resolution: 5 });
 for (const [n, clip] of clips.entries()) {
   const samples = await readWav(clip.file);
   const durationMs = (samples.length / 16_000) * 1000;
+  if (n === 1) loop.enable();
   const started = performance.now();
   const text = await transcriber.transcribe({
     mp3: new Uint8Array(),
@@ -88,8 +91,10 @@ for (const [n, clip] of clips.entries()) {
     `${path.basename(clip.file)} (${(durationMs / 1000).toFixed(1)} s): ${clip.unit} error rate ${(rate * 100).toFixed(0)} %, ${took.toFixed(0)} ms\n  heard: ${text}\n  said:  ${clip.reference}`,
   );
 }
+loop.disable();
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / (values.length || 1);
 console.log(
   `\nEnglish word error rate ${(mean(rates.word) * 100).toFixed(0)} %; Hindi character error rate ${(mean(rates.character) * 100).toFixed(0)} % (mean of ${rates.character.length} clips); ` +
-    `real-time factor ${(workMs / audioMs).toFixed(2)} (language detection and transcription, model loaded)`,
+    `real-time factor ${(workMs / audioMs).toFixed(2)} (language detection and transcription, model loaded); ` +
+    `event loop meanwhile: p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
 );

@@ -17,6 +17,7 @@ export const voiceMessages = {
   noWords: 'I could not make out any words in the recording. Please try again, closer to the microphone.',
   notAvailable: VOICE_UNAVAILABLE_MESSAGE,
   engineFailed: 'Speech recognition failed. Please try again in a moment, or type your question.',
+  busy: 'Many people are asking by voice right now. Please try again in a minute, or type your question.',
 } as const;
 
 /** Why voice questions cannot be heard, for the log and the admin (the user is told {@link voiceMessages.notAvailable}). */

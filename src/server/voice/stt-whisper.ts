@@ -4,6 +4,7 @@ import type { ModelStatus } from '../../shared/admin/models';
 import { DownloadProgress, transformers, type ModelSource } from '../models/transformers';
 import { Serial } from './cooperative';
 import { tokensOutsideScript } from './whisper-script';
+import { loadThreadedAsr } from './whisper-threaded';
 import { NO_ENGINE_REASON, VoiceError, voiceMessages } from './errors';
 import type { PreparedRecording } from './codecs';
 import type { Transcriber } from './stt';
@@ -176,6 +177,10 @@ const loaded = new Map<string, Promise<AsrPipeline>>();
 /** A Hub download that failed is tried again after this long (on the next look at voice). */
 const RETRY_DOWNLOAD_MS = 5 * 60_000;
 const silent = { info: () => undefined };
+/** Recordings being transcribed or waiting their turn, in this process. */
+let inLine = 0;
+/** About ten seconds of waiting at most on two cores; past that, the user is told to type or wait. */
+export const MAX_IN_LINE = 6;
 /** One recognition at a time: the ONNX runtime already uses every core for one. */
 const serial = new Serial();
 
@@ -199,7 +204,7 @@ export function whisperTranscriber(
   settings: WhisperSettings,
   discovery = findWhisperModel(settings),
 ): Transcriber {
-  const load = settings.load ?? loadTransformersAsr;
+  const load = settings.load ?? loadThreadedAsr;
   const model = discovery.model;
   const missing = 'reason' in discovery ? `${NO_ENGINE_REASON} (${discovery.reason})` : null;
   // Where the model comes from is part of its identity: another cache or Hub is another load.
@@ -276,6 +281,9 @@ export function whisperTranscriber(
       } catch (error) {
         throw new VoiceError(voiceMessages.notAvailable, `loading ${model.id}: ${(error as Error).message}`);
       }
+      // Each recording takes a second or two: past a few waiting, a new one would wait too long.
+      if (inLine >= MAX_IN_LINE) throw new VoiceError(voiceMessages.busy, `${inLine} recordings in line`);
+      inLine++;
       const output = await serial
         .run(() =>
           asr(recording.samples, {
@@ -288,7 +296,8 @@ export function whisperTranscriber(
         )
         .catch((error: unknown) => {
           throw new VoiceError(voiceMessages.engineFailed, (error as Error).message);
-        });
+        })
+        .finally(() => inLine--);
       const text = Array.isArray(output) ? output.map((o) => o.text).join(' ') : output.text;
       return text.trim();
     },

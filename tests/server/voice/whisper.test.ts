@@ -8,7 +8,7 @@ import { VoiceError, voiceMessages } from '../../../src/server/voice/errors';
 import { createVoiceService } from '../../../src/server/voice/service';
 import {
   findWhisperModel,
-  loadTransformersAsr,
+  MAX_IN_LINE,
   whisperTranscriber,
   type AsrPipeline,
   type LoadAsr,
@@ -172,13 +172,13 @@ describe('the Whisper transcriber', () => {
     expect(options).toEqual({ task: 'transcribe', return_timestamps: false });
   });
 
-  it('a model that will not load (damaged weights) gives the no-engine sentence, and the server goes on', async () => {
+  it('a model that will not load (damaged weights): voice is not available, and the server goes on', async () => {
     await fakeWhisperFolder('whisper-damaged');
     const transcriber = whisperTranscriber({
       modelsDir: root,
       model: 'whisper-damaged',
       allowRemote: false,
-      load: loadTransformersAsr,
+      // The default: the speech thread, which reports the failed load and ends.
     });
     expect(transcriber.unavailable()).toBeNull();
     const recording = await prepareRecording(jfkMp3());
@@ -186,6 +186,37 @@ describe('the Whisper transcriber', () => {
     expect(error.message).toBe(voiceMessages.notAvailable);
     expect(error.detail).toMatch(/whisper-damaged/);
   }, 60_000);
+
+  it(`holds at most ${MAX_IN_LINE} recordings in line; the next is told to try again or type`, async () => {
+    await fakeWhisperFolder('whisper-slow');
+    const release: (() => void)[] = [];
+    const transcriber = whisperTranscriber({
+      modelsDir: root,
+      model: 'whisper-slow',
+      allowRemote: false,
+      load: () =>
+        Promise.resolve(
+          () => new Promise<{ text: string }>((resolve) => release.push(() => resolve({ text: 'heard' }))),
+        ),
+    });
+    const recording = await prepareRecording(jfkMp3());
+    const inLine = Array.from({ length: MAX_IN_LINE }, () => transcriber.transcribe(recording));
+    const error = await refusal(transcriber.transcribe(recording));
+    expect(error.message).toBe(
+      'Many people are asking by voice right now. Please try again in a minute, or type your question.',
+    );
+    // One at a time: each finishes before the next starts.
+    for (let i = 0; i < MAX_IN_LINE; i++) {
+      await expect.poll(() => release.length).toBe(i + 1);
+      release[i]!();
+    }
+    expect(await Promise.all(inLine)).toEqual(Array(MAX_IN_LINE).fill('heard'));
+    // The line is free again.
+    const next = transcriber.transcribe(recording);
+    await expect.poll(() => release.length).toBe(MAX_IN_LINE + 1);
+    release[MAX_IN_LINE]!();
+    expect(await next).toBe('heard');
+  });
 });
 
 // The real whisper-base of ../shared/models (MODELS.md), on real Hindi speech.

@@ -4,7 +4,8 @@
  * fails its item, while the server keeps answering. Workers are started when needed, reused
  * while jobs keep coming (starting one costs a second or more) and ended when idle.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../../threads/start';
 import { ConnectorError } from '../connectors/types';
 import type { JobName, JobReply, JobRequest, SandboxJobs } from './jobs';
 
@@ -30,9 +31,7 @@ export class WorkerKilled extends Error {
   }
 }
 
-const BOOTSTRAP = new URL('./bootstrap.mjs', import.meta.url);
-// The worker's module next to this one, whichever form (TypeScript sources or built JavaScript) runs.
-const ENTRY = new URL(`./thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+const ENTRY = new URL('./thread', import.meta.url);
 
 interface Thread {
   worker: Worker;
@@ -87,10 +86,7 @@ export class ParseSandbox {
       reused.worker.ref();
       return reused;
     }
-    const worker = new Worker(BOOTSTRAP, {
-      workerData: { entry: ENTRY },
-      // A clean start: the parent's flags (a larger heap, inspectors) are not the worker's.
-      execArgv: [],
+    const worker = startThread(ENTRY, {
       resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb, maxYoungGenerationSizeMb: 16 },
     });
     const thread: Thread = { worker };
