@@ -18,11 +18,16 @@ import { ACCESS_TOKEN, startGraphApi, type GraphApi } from '../../support/graph-
 import type { Client } from '../../support/http';
 import { material, PLUMBING_MODEL_ENV, sharedPath } from '../../support/shared';
 import { startTestServer, type TestServer } from '../../support/server';
+import {
+  fixture,
+  newSender,
+  PHONE_NUMBER_ID,
+  SECRET,
+  textFrom,
+  VERIFY_TOKEN,
+  whatsAppEnv,
+} from '../../support/whatsapp';
 
-/** The real signed delivery of ../shared/material/whatsapp and the secret it was signed with. */
-const SECRET = '1222e786b144d0e85b9f365372d93676';
-const PHONE_NUMBER_ID = '277321005464405';
-const VERIFY_TOKEN = 'dish verify token';
 const SIGNED_BODY = material('whatsapp', 'signed_webhook_body.json');
 const SIGNED_HEADER = /X-Hub-Signature-256: (\S+)/.exec(
   readFileSync(sharedPath('material', 'whatsapp', 'signed_webhook_headers.txt'), 'utf8'),
@@ -37,11 +42,7 @@ beforeAll(async () => {
   t = await startTestServer({
     ...SUPER_ENV,
     INGEST_INTERVAL: '0',
-    WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-    WHATSAPP_APP_SECRET: SECRET,
-    WHATSAPP_ACCESS_TOKEN: ACCESS_TOKEN,
-    WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
-    WHATSAPP_GRAPH_URL: graph.graphUrl,
+    ...whatsAppEnv(graph.graphUrl),
   });
   root = await signInSuper(t);
   // One real document, ingested as the answering tests do: its known fact answers the text question.
@@ -62,47 +63,6 @@ afterAll(async () => {
   await t?.stop();
   await graph?.stop();
 });
-
-let senders = 0;
-/** A WhatsApp id of its own for each test, so no test sees another's messages. */
-const newSender = () => `4477009${String(++senders).padStart(5, '0')}`;
-let messageIds = 0;
-const newMessageId = () => `wamid.test.${Date.now()}.${++messageIds}`;
-
-interface Fixture {
-  entry: {
-    changes: {
-      value: {
-        metadata: { phone_number_id: string };
-        contacts: { wa_id: string }[];
-        messages?: Record<string, unknown>[];
-        statuses?: Record<string, unknown>[];
-      };
-    }[];
-  }[];
-}
-
-/** A real envelope of ../shared/material/whatsapp/extracted, addressed to our number, from `from`. */
-function fixture(name: string, from: string, edit: (message: Record<string, unknown>) => void = () => {}) {
-  const delivery = JSON.parse(
-    readFileSync(sharedPath('material', 'whatsapp', 'extracted', name), 'utf8'),
-  ) as Fixture;
-  const value = delivery.entry[0]!.changes[0]!.value;
-  value.metadata.phone_number_id = PHONE_NUMBER_ID;
-  value.contacts[0]!.wa_id = from;
-  for (const message of value.messages ?? []) {
-    message.from = from;
-    message.id = newMessageId();
-    edit(message);
-  }
-  for (const status of value.statuses ?? []) status.recipient_id = from;
-  return delivery;
-}
-
-const textFrom = (from: string, body: string) =>
-  fixture('message_text.json', from, (m) => {
-    m.text = { body };
-  });
 
 async function post(
   body: string | Uint8Array,
