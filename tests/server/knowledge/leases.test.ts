@@ -94,59 +94,64 @@ describe('leases (in this process)', () => {
   });
 });
 
-describe('a crawl killed mid-way (kill -9 of the server process)', () => {
-  let dataDir: string;
-  let site: Awaited<ReturnType<typeof slowSite>>;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-lease-'));
-    site = await slowSite(8, 700);
-  });
-  afterAll(async () => {
-    await site.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+// The server process runs on PGlite in its DATA_DIR whatever the suite's database (it is killed and
+// opened again): on the PostgreSQL pass of .ci/run it would only repeat the PGlite pass.
+describe.skipIf(Boolean(process.env.DATABASE_URL))(
+  'a crawl killed mid-way (kill -9 of the server process)',
+  () => {
+    let dataDir: string;
+    let site: Awaited<ReturnType<typeof slowSite>>;
+    beforeAll(async () => {
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-lease-'));
+      site = await slowSite(8, 700);
+    });
+    afterAll(async () => {
+      await site.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    });
 
-  it('is taken again within a minute of the restart and completes', async () => {
-    let server = await startServerProcess(dataDir, ENV);
-    const signIn = async (url: string) => {
-      const client = new Client(url);
-      expect(
-        (await client.post('/auth/login', { emailOrPhone: SUPER.email, password: SUPER.password })).status,
-      ).toBe(200);
-      return client;
-    };
-    let admin = await signIn(server.url);
-    const source = await addSource(admin, 'Crawl');
-    const fields = {
-      queryingApp: 'dish',
-      data_type: 'web',
-      source,
-      project: 'dish',
-      location: 'USA',
-      url: site.url,
-      depth: 1,
-    };
-    expect((await admin.post('/admin/add_data', form(fields))).status).toBe(201);
-    const crawl = async () => {
-      const res = await admin.post('/admin/get_pending_data', {
+    it('is taken again within a minute of the restart and completes', async () => {
+      let server = await startServerProcess(dataDir, ENV);
+      const signIn = async (url: string) => {
+        const client = new Client(url);
+        expect(
+          (await client.post('/auth/login', { emailOrPhone: SUPER.email, password: SUPER.password })).status,
+        ).toBe(200);
+        return client;
+      };
+      let admin = await signIn(server.url);
+      const source = await addSource(admin, 'Crawl');
+      const fields = {
         queryingApp: 'dish',
-        query: { source, status: { $ne: 'pending' } },
-      });
-      return (res.body.data as { status: string }[])[0];
-    };
-    await admin.post('/admin/force_ingest_data', { queryingApp: 'dish' });
-    await until(async () => (await crawl())?.status === 'started', 20_000);
-    await server.kill();
+        data_type: 'web',
+        source,
+        project: 'dish',
+        location: 'USA',
+        url: site.url,
+        depth: 1,
+      };
+      expect((await admin.post('/admin/add_data', form(fields))).status).toBe(201);
+      const crawl = async () => {
+        const res = await admin.post('/admin/get_pending_data', {
+          queryingApp: 'dish',
+          query: { source, status: { $ne: 'pending' } },
+        });
+        return (res.body.data as { status: string }[])[0];
+      };
+      await admin.post('/admin/force_ingest_data', { queryingApp: 'dish' });
+      await until(async () => (await crawl())?.status === 'started', 20_000);
+      await server.kill();
 
-    const restarted = Date.now();
-    server = await startServerProcess(dataDir, ENV);
-    try {
-      admin = await signIn(server.url);
-      // No forced run: the restarted process takes its own item back by itself.
-      await until(async () => (await crawl())?.status === 'completed', 60_000);
-      expect(Date.now() - restarted).toBeLessThan(60_000);
-    } finally {
-      await server.stop();
-    }
-  }, 120_000);
-});
+      const restarted = Date.now();
+      server = await startServerProcess(dataDir, ENV);
+      try {
+        admin = await signIn(server.url);
+        // No forced run: the restarted process takes its own item back by itself.
+        await until(async () => (await crawl())?.status === 'completed', 60_000);
+        expect(Date.now() - restarted).toBeLessThan(60_000);
+      } finally {
+        await server.stop();
+      }
+    }, 120_000);
+  },
+);
