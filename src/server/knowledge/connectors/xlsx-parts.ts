@@ -5,6 +5,7 @@
  */
 import { ConnectorError } from './types';
 import { findEntry, readEntry, type ZipEntry } from './zip-entries';
+import { decodeXmlEntities } from './xml-entities';
 
 const PART_MAX_BYTES = 16 * 1024 * 1024;
 /** Shared strings hold a workbook's text; past this a workbook is no longer a document to index. */
@@ -130,17 +131,7 @@ export function decodeXml(raw: string): string {
   const text = raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
   if (!text.includes('&') && !text.includes('_x')) return text;
   return (
-    text
-      .replace(
-        /&(?:#x([0-9a-f]+)|#(\d+)|(amp|lt|gt|quot|apos));/gi,
-        (all, hex?: string, dec?: string, name?: string) => {
-          if (hex || dec) {
-            const code = hex ? parseInt(hex, 16) : Number(dec);
-            return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-          }
-          return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[name!.toLowerCase()] ?? all;
-        },
-      )
+    decodeXmlEntities(text)
       // Excel escapes characters XML cannot hold as _xHHHH_; a CR before a LF goes, as in exceljs.
       .replace(/_x000D_(?=\n)/gi, '')
       .replace(/_x([0-9a-f]{4})_/gi, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)))

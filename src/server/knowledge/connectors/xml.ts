@@ -14,6 +14,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseHTML } from 'linkedom';
 import { ConnectorError, type ExtractedDocument } from './types';
+import { decodeXmlEntities } from './xml-entities';
 
 /** Largest XML accepted, in bytes. */
 export const XML_MAX_BYTES = 50 * 1024 * 1024;
@@ -169,7 +170,7 @@ function toElements(entries: OrderedEntry[]): { elements: XmlElement[]; text: st
       if (key === ':@') continue;
       const value = entry[key];
       if (key === '#text') {
-        text += decodeXmlText(String(value));
+        text += decodeXmlEntities(String(value));
       } else if (key === '#cdata') {
         // CDATA is literal: no decoding.
         if (Array.isArray(value)) {
@@ -185,7 +186,7 @@ function toElements(entries: OrderedEntry[]): { elements: XmlElement[]; text: st
           rawAttrs && typeof rawAttrs === 'object'
             ? Object.entries(rawAttrs as Record<string, unknown>).map(([name, v]) => [
                 name,
-                decodeXmlText(String(v)),
+                decodeXmlEntities(String(v)),
               ])
             : [];
         elements.push({ name: key, attrs, children: inner.elements, text: inner.text });
@@ -193,22 +194,6 @@ function toElements(entries: OrderedEntry[]): { elements: XmlElement[]; text: st
     }
   }
   return { elements, text };
-}
-
-const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-/** Decodes the five predefined XML entities and character references; anything else stays as is. */
-function decodeXmlText(raw: string): string {
-  if (!raw.includes('&')) return raw;
-  return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g, (whole, ref: string) => {
-    if (ref.startsWith('#')) {
-      const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
-        ? String.fromCodePoint(code)
-        : whole;
-    }
-    return PREDEFINED[ref] ?? whole;
-  });
 }
 
 function localName(name: string): string {
