@@ -37,6 +37,8 @@ type Handler = (...args: never[]) => void;
  */
 export interface ChatSocket {
   readonly connected: boolean;
+  /** Connecting, connected or set to reconnect: false only before connect() or after a disconnect. */
+  readonly active: boolean;
   readonly io: { on(event: 'reconnect_attempt', handler: Handler): unknown };
   on(event: string, handler: Handler): unknown;
   emit(event: string, message: QuestionMessage): unknown;
@@ -131,7 +133,9 @@ export function createChatSocketCore({
       socket = open(id);
       sessionId = id;
     }
-    if (!socket.connected) {
+    // Only a socket that is not already on its way: connect() on one still opening sends its
+    // namespace a second CONNECT, and the server makes a second socket (two tabs at once did).
+    if (!socket.active) {
       if (status === 'offline') setStatus('connecting');
       socket.connect();
     }

@@ -27,6 +27,8 @@ class Emitter {
 
 export class FakeSocket extends Emitter implements ChatSocket {
   connected = false;
+  /** As socket.io-client's: set by connect(), cleared by disconnect() or the server's. */
+  active = false;
   readonly io = new Emitter();
   /** What the client emitted, in order. */
   readonly sent: { event: string; message: QuestionMessage }[] = [];
@@ -44,11 +46,13 @@ export class FakeSocket extends Emitter implements ChatSocket {
 
   connect(): this {
     this.connectCalls++;
+    this.active = true;
     return this;
   }
 
   disconnect(): this {
     this.disconnectCalls++;
+    this.active = false;
     if (this.connected) this.drop('io client disconnect');
     return this;
   }
@@ -62,6 +66,8 @@ export class FakeSocket extends Emitter implements ChatSocket {
 
   drop(reason = 'transport close'): void {
     this.connected = false;
+    // A transport that closed is reconnected by the client itself; a server's disconnect is final.
+    if (reason === 'io server disconnect') this.active = false;
     this.fire('disconnect', reason);
   }
 

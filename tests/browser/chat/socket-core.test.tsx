@@ -40,6 +40,20 @@ describe('chat socket core', () => {
     expect(sockets.last.connectCalls).toBe(1);
   });
 
+  test('a second tab connecting while the socket still opens does not connect it twice', async () => {
+    const { sockets, api } = setup();
+    await api.connect('session-1');
+    // Not connected yet: a second connect() here would make the server a second socket.
+    await api.connect('session-1');
+    expect(sockets.made).toHaveLength(1);
+    expect(sockets.last.connectCalls).toBe(1);
+    // Closed by the server (a sign-out elsewhere, say): the next connect opens it again.
+    sockets.last.open();
+    sockets.last.drop('io server disconnect');
+    await api.connect('session-1');
+    expect(sockets.last.connectCalls).toBe(2);
+  });
+
   test('a new session id (a new sign-in) replaces the socket and forgets the conversation', async () => {
     const { sockets, core, api } = setup();
     await api.connect('session-1');
