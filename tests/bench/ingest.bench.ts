@@ -88,11 +88,11 @@ console.log(
 );
 
 // 3. Embedding throughput with the plumbing model (random weights, real tokenizer) -------------
-const { embedder } = await loadEmbedder(
+const embedder = await loadEmbedder(
   { modelsDir: sharedPath('fixtures'), model: 'embedding-plumbing-random', allowRemote: false },
+  'embedding-plumbing-random',
   log,
 );
-if (!embedder) throw new Error('the embedding fixture did not load');
 
 // 4. Index of TARGET_CHUNKS passages of real documents, then search latency -------------------
 const documents = [

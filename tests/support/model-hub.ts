@@ -8,12 +8,16 @@ import path from 'node:path';
  * A local server speaking the part of the Hugging Face Hub that Transformers.js downloads from:
  * GET /{owner}/{name}/resolve/{revision}/{file} answers the file (with its length, so progress
  * can be told) or 404, as the Hub does. Each Hub id is served from a local model folder (the
- * real weights in ../shared/models). It can be told to fail, to stand for a Hub that is down.
+ * real weights in ../shared/models). It can be told to fail, to stand for a Hub that is down,
+ * or to hold every request until released, to stand for a slow line.
  */
 export async function startModelHub(repos: Record<string, string>) {
   const requests: string[] = [];
   let failing = false;
+  let held: Promise<void> | null = null;
+  let release = () => {};
   const server = createServer((request, response) => {
+    if (held) return void held.then(() => server.emit('request', request, response));
     const url = new URL(request.url ?? '/', 'http://hub');
     requests.push(url.pathname);
     const match = /^\/([^/]+\/[^/]+)\/resolve\/[^/]+\/(.+)$/.exec(url.pathname);
@@ -42,6 +46,9 @@ export async function startModelHub(repos: Record<string, string>) {
     requests,
     /** From now on every request fails (503), as when the Hub cannot be reached. */
     fail: () => void (failing = true),
+    /** Requests wait from now on, until `release`. */
+    hold: () => void (held = new Promise<void>((resolve) => (release = () => ((held = null), resolve())))),
+    release: () => release(),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -10,6 +10,7 @@ import { ensureSuperAdmin } from '../users/bootstrap';
 import { createGateway, type ChatServer } from '../realtime/gateway';
 import { socketEvictions } from '../realtime/evictions';
 import { registerChatHandlers } from '../realtime/chat-handlers';
+import { registerConversationRoutes } from '../conversations/routes';
 import { registerWhatsAppRoutes } from '../channels/whatsapp/routes';
 import { attachRedisAdapter } from '../realtime/redis-adapter';
 import { registerErrorHandler } from './errors';
@@ -19,7 +20,7 @@ import { collectRoutes, type RouteEntry } from './route-list';
 import { registerSecurityHeaders } from './security-headers';
 import { registerStaticShell } from './static-shell';
 import { registerAdminRoutes } from './admin-routes';
-import { loadEmbedder } from '../knowledge/index/embeddings';
+import { startEmbedder } from '../knowledge/index/embeddings';
 import { SearchIndex } from '../knowledge/index/search-index';
 import { registerFileRoutes } from '../knowledge/files/route';
 import { registerKnowledgeRoutes } from '../knowledge/routes';
@@ -91,7 +92,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     deliverCode: overrides.deliverCode ?? createCodeDelivery(config, app.log),
     evictions,
   });
-  const { embedder, status: embedderStatus } = await loadEmbedder(
+  const embedding = await startEmbedder(
     {
       modelsDir: config.MODELS_DIR,
       model: config.EMBEDDING_MODEL,
@@ -101,9 +102,19 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     },
     app.log,
   );
-  const index = await SearchIndex.open(db, embedder, app.log);
-  // After a change of model, the passages are embedded again while the server answers.
-  const backfill = index.backfill(app.log);
+  const index = await SearchIndex.open(db, embedding.embedder, app.log);
+  // After a change of model, or once a downloaded one is ready, passages are embedded while the server answers.
+  let backfill = index.backfill(app.log);
+  let closed = false;
+  let takingUp = Promise.resolve();
+  void embedding.downloading?.then((embedder) => {
+    if (closed) return;
+    takingUp = index.useEmbedder(embedder, app.log).then(
+      () => void (backfill = index.backfill(app.log)),
+      (error: unknown) =>
+        app.log.error({ err: error }, 'the downloaded embedding model could not be taken up'),
+    );
+  });
   const ingestion = createIngestion(config, {
     db,
     index,
@@ -120,12 +131,13 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     dataDir: config.DATA_DIR,
   });
   registerFileRoutes(app, db);
+  registerConversationRoutes(app, db);
   registerAdminRoutes(app, db, evictions);
   app.get('/api/health', () => ({ ok: true, database: database.kind }));
   const voice = createVoiceService(config, app.log);
   registerTtsRoute(app, voice.ttsDir);
   registerVoiceStatusRoute(app, voice);
-  registerModelRoutes(app, db, () => [voice.modelStatus(), embedderStatus]);
+  registerModelRoutes(app, db, () => [voice.modelStatus(), embedding.status()]);
   const servesApp = await registerStaticShell(app, config.STATIC_DIR);
   if (!servesApp)
     app.log.warn({ dir: config.STATIC_DIR }, 'no built app found; serving the API only (run npm run build)');
@@ -148,6 +160,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       });
       await app.close();
       await ingestion.stop();
+      closed = true;
+      await takingUp;
       await backfill.stop();
       await detachRedis?.();
       await database.close();

@@ -50,15 +50,25 @@ const voiceAvailable = async (t: TestServer) =>
   ((await (await fetch(t.url + VOICE_STATUS_PATH)).json()) as { available: boolean }).available;
 
 describe('models fetched from the Hub on first start', () => {
-  it('downloads both into DATA_DIR/models, offers voice once Whisper is ready, and a restart needs no Hub', async () => {
+  it('downloads both into DATA_DIR/models in the background, offers voice once Whisper is ready, and a restart needs no Hub', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-downloads-'));
+    // A line so slow that nothing arrives: the server answers all the same, on full text.
+    hub.hold();
     const t = await startTestServer(downloading(hub.url, dataDir));
     try {
-      // The embedding model is there once the server answers; Whisper comes in the background.
+      expect((await fetch(t.url + '/api/health')).status).toBe(200);
       expect((await modelLine(t))['sentence embeddings']).toMatchObject({
         model: 'Xenova/all-MiniLM-L6-v2',
-        state: 'ready',
+        state: 'downloading',
       });
+      expect(t.server.index.usesVectors).toBe(false);
+      hub.release();
+      await expect
+        .poll(async () => (await modelLine(t))['sentence embeddings'].state, {
+          timeout: 60_000,
+          interval: 250,
+        })
+        .toBe('ready');
       expect(t.server.index.usesVectors).toBe(true);
       await expect.poll(() => voiceAvailable(t), { timeout: 60_000, interval: 250 }).toBe(true);
       expect((await modelLine(t))['speech recognition']).toEqual({
@@ -79,6 +89,8 @@ describe('models fetched from the Hub on first start', () => {
     const again = await startTestServer(downloading('http://127.0.0.1:9', dataDir));
     try {
       await expect.poll(() => voiceAvailable(again), { timeout: 60_000, interval: 250 }).toBe(true);
+      // Read from the cache before the server answers: vectors from the first question.
+      expect(again.server.index.usesVectors).toBe(true);
       expect((await modelLine(again))['sentence embeddings'].state).toBe('ready');
       expect(hub.requests.length).toBe(asked);
     } finally {
@@ -93,9 +105,13 @@ describe('models fetched from the Hub on first start', () => {
     const t = await startTestServer(downloading(down.url));
     try {
       expect(await voiceAvailable(t)).toBe(false);
-      const line = await modelLine(t);
-      expect(line['sentence embeddings'].state).toBe('unavailable');
-      expect(line['sentence embeddings'].reason).toMatch(/Xenova\/all-MiniLM-L6-v2/);
+      await expect
+        .poll(async () => (await modelLine(t))['sentence embeddings'].state, {
+          timeout: 30_000,
+          interval: 250,
+        })
+        .toBe('unavailable');
+      expect((await modelLine(t))['sentence embeddings'].reason).toMatch(/Xenova\/all-MiniLM-L6-v2/);
       await expect
         .poll(async () => (await modelLine(t))['speech recognition'].state, {
           timeout: 30_000,

@@ -21,75 +21,142 @@ export interface Embedder {
 const MAX_TOKENS = 256;
 const BATCH = 16;
 
+type EmbedderOptions = ModelSource & { model: string };
+
+/** What the server's start needs of the embedding model: the model now, or the one coming. */
+export interface EmbedderStart {
+  /** Loaded from MODELS_DIR (a second or two, so start waits for it), else null. */
+  embedder: Embedder | null;
+  /** A model being downloaded from the Hub: settles once it is loaded (never rejects). */
+  downloading: Promise<Embedder> | null;
+  status(): ModelStatus;
+}
+
+const PURPOSE = 'sentence embeddings';
+/** A failed download is tried again after this long, so a network that was down heals by itself. */
+const RETRY_DOWNLOAD_MS = 5 * 60_000;
+
 /**
- * A sentence-embedding model from MODELS_DIR/<name> through Transformers.js, offline unless
- * remote models are allowed. The int8 weights are used when the folder has them (as the shared
- * and Hub layouts do), else fp32. Without one (and one line in the log) retrieval runs on full
- * text only. A name that is not in MODELS_DIR is fetched from the Hub (a bare name as
- * `Xenova/<name>`, where Transformers.js models are published) when remote models are allowed.
+ * The sentence-embedding model: from MODELS_DIR/<name> when it is there, loaded before the
+ * server answers; else, when remote models are allowed, fetched from the Hub (a bare name as
+ * `Xenova/<name>`, where Transformers.js models are published) in the background while the
+ * server answers on full text, retried every few minutes if it fails. Without either (and one
+ * line in the log) retrieval runs on full text only.
  */
-export async function loadEmbedder(
-  options: ModelSource & { model: string },
+export async function startEmbedder(
+  options: EmbedderOptions,
   log: FastifyBaseLogger,
-): Promise<{ embedder: Embedder | null; status: ModelStatus }> {
+): Promise<EmbedderStart> {
   const local = path.join(options.modelsDir, options.model);
   const hasLocal = existsSync(path.join(local, 'config.json'));
-  const purpose = 'sentence embeddings';
-  if (!options.allowRemote && !hasLocal) {
+  const unavailable = (model: string, reason: string): ModelStatus => ({
+    purpose: PURPOSE,
+    model,
+    state: 'unavailable',
+    reason,
+  });
+  const id = hasLocal || options.model.includes('/') ? options.model : `Xenova/${options.model}`;
+  // On disk already (in MODELS_DIR, or downloaded by an earlier start): loaded before the server answers.
+  const cached = options.cacheDir !== undefined && existsSync(path.join(options.cacheDir, id, 'config.json'));
+  if (hasLocal || cached) {
+    try {
+      const embedder = await loadEmbedder(options, id, log);
+      return { embedder, downloading: null, status: () => ({ purpose: PURPOSE, model: id, state: 'ready' }) };
+    } catch (error) {
+      log.warn(
+        { err: error, model: id },
+        'the sentence-embedding model could not be loaded: full-text search only',
+      );
+      const status = unavailable(id, `loading ${id}: ${(error as Error).message}`);
+      return { embedder: null, downloading: null, status: () => status };
+    }
+  }
+  if (!options.allowRemote) {
     log.warn({ model: local }, 'no sentence-embedding model found: retrieval uses full-text search only');
     const reason = `no model folder with config.json at ${local}, and downloading is off (ALLOW_REMOTE_MODELS)`;
-    return { embedder: null, status: { purpose, model: options.model, state: 'unavailable', reason } };
+    const status = unavailable(options.model, reason);
+    return { embedder: null, downloading: null, status: () => status };
   }
-  const id = hasLocal || options.model.includes('/') ? options.model : `Xenova/${options.model}`;
-  const quantized = !hasLocal || existsSync(path.join(local, 'onnx', 'model_quantized.onnx'));
-  const dtype = quantized ? 'q8' : 'fp32';
-  try {
-    const { pipeline, mean_pooling } = await transformers(options);
-    const extractor = await pipeline('feature-extraction', id, {
-      device: 'cpu',
-      dtype,
-      ...(hasLocal ? {} : { progress_callback: new DownloadProgress(id, log).callback }),
-    });
-    const { tokenizer, model } = extractor;
-    const declared = Number(tokenizer.model_max_length) || MAX_TOKENS;
-    const maxTokens = Math.min(MAX_TOKENS, declared);
-    // What the pipeline does, but truncating at the model's real limit rather than the tokenizer's.
-    const embed = async (texts: string[]) => {
-      // Batches of similar length: every text of a batch is padded to its longest.
-      const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
-      const vectors: number[][] = new Array<number[]>(texts.length);
-      for (let i = 0; i < order.length; i += BATCH) {
-        const slice = order.slice(i, i + BATCH);
-        const inputs = tokenizer(
-          slice.map((j) => texts[j]!),
-          { padding: true, truncation: true, max_length: maxTokens },
+  let state: ModelStatus = { purpose: PURPOSE, model: id, state: 'downloading', progress: 0 };
+  let progress = new DownloadProgress(id, log);
+  const downloading = (async () => {
+    for (;;) {
+      try {
+        const embedder = await loadEmbedder(options, id, log, progress);
+        state = { purpose: PURPOSE, model: id, state: 'ready' };
+        return embedder;
+      } catch (error) {
+        log.warn(
+          { err: error, model: id },
+          'the sentence-embedding model could not be downloaded: full-text search only for now',
         );
-        const outputs = (await model(inputs)) as { last_hidden_state: Parameters<typeof mean_pooling>[0] };
-        const pooled = mean_pooling(outputs.last_hidden_state, inputs.attention_mask);
-        (pooled.normalize(2, -1).tolist() as number[][]).forEach((v, k) => (vectors[slice[k]!] = v));
+        state = unavailable(id, `downloading ${id}: ${(error as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, RETRY_DOWNLOAD_MS).unref());
+        progress = new DownloadProgress(id, log);
+        state = { purpose: PURPOSE, model: id, state: 'downloading', progress: 0 };
       }
-      return vectors;
-    };
-    const [probe] = await embed(['dimension probe']);
-    const dimensions = probe?.length ?? 0;
-    if (!dimensions) throw new Error('the model returned an empty embedding');
-    log.info({ model: id, dtype, dimensions, maxTokens }, 'sentence-embedding model loaded');
-    const embedder: Embedder = {
-      model: `${options.model} (${dtype})`,
-      dimensions,
-      maxTokens,
-      countTokens: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
-      embed,
-    };
-    return { embedder, status: { purpose, model: id, state: 'ready' } };
-  } catch (error) {
-    log.warn(
-      { err: error, model: options.model },
-      'the sentence-embedding model could not be loaded: full-text search only',
-    );
-    const reason = `loading ${id}: ${(error as Error).message}`;
-    return { embedder: null, status: { purpose, model: id, state: 'unavailable', reason } };
-  }
+    }
+  })();
+  return {
+    embedder: null,
+    downloading,
+    status: () => (state.state === 'downloading' ? { ...state, progress: progress.percent } : state),
+  };
+}
+
+/**
+ * One sentence-embedding model through Transformers.js (int8 weights, as the shared and Hub
+ * layouts have them). Throws when it cannot be loaded.
+ */
+export async function loadEmbedder(
+  options: EmbedderOptions,
+  id: string,
+  log: FastifyBaseLogger,
+  download?: DownloadProgress,
+): Promise<Embedder> {
+  // The int8 weights, unless a folder of MODELS_DIR has only the float ones.
+  const local = path.join(options.modelsDir, options.model);
+  const floatOnly =
+    existsSync(path.join(local, 'config.json')) &&
+    !existsSync(path.join(local, 'onnx', 'model_quantized.onnx'));
+  const dtype = floatOnly ? 'fp32' : 'q8';
+  const { pipeline, mean_pooling } = await transformers(options);
+  const extractor = await pipeline('feature-extraction', id, {
+    device: 'cpu',
+    dtype,
+    ...(download ? { progress_callback: download.callback } : {}),
+  });
+  const { tokenizer, model } = extractor;
+  const declared = Number(tokenizer.model_max_length) || MAX_TOKENS;
+  const maxTokens = Math.min(MAX_TOKENS, declared);
+  // What the pipeline does, but truncating at the model's real limit rather than the tokenizer's.
+  const embed = async (texts: string[]) => {
+    // Batches of similar length: every text of a batch is padded to its longest.
+    const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
+    const vectors: number[][] = new Array<number[]>(texts.length);
+    for (let i = 0; i < order.length; i += BATCH) {
+      const slice = order.slice(i, i + BATCH);
+      const inputs = tokenizer(
+        slice.map((j) => texts[j]!),
+        { padding: true, truncation: true, max_length: maxTokens },
+      );
+      const outputs = (await model(inputs)) as { last_hidden_state: Parameters<typeof mean_pooling>[0] };
+      const pooled = mean_pooling(outputs.last_hidden_state, inputs.attention_mask);
+      (pooled.normalize(2, -1).tolist() as number[][]).forEach((v, k) => (vectors[slice[k]!] = v));
+    }
+    return vectors;
+  };
+  const [probe] = await embed(['dimension probe']);
+  const dimensions = probe?.length ?? 0;
+  if (!dimensions) throw new Error('the model returned an empty embedding');
+  log.info({ model: id, dtype, dimensions, maxTokens }, 'sentence-embedding model loaded');
+  return {
+    model: `${options.model} (${dtype})`,
+    dimensions,
+    maxTokens,
+    countTokens: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
+    embed,
+  };
 }
 
 /** pgvector's literal for a vector. */

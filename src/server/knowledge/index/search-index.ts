@@ -33,7 +33,7 @@ export class SearchIndex {
   private constructor(
     private readonly db: Db,
     readonly textConfigs: ReadonlySet<string>,
-    readonly embedder: Embedder | null,
+    private current: Embedder | null,
     /** The languages of the indexed items: a question's words are stemmed as each of them. */
     private readonly languages: Set<string>,
   ) {}
@@ -79,8 +79,22 @@ export class SearchIndex {
     return sql`(${sql.join(queries, sql` || `)})`;
   }
 
+  /** The model that embeds passages and questions: null until one is loaded (and pgvector is there). */
+  get embedder(): Embedder | null {
+    return this.current;
+  }
+
   get usesVectors(): boolean {
-    return this.embedder !== null;
+    return this.current !== null;
+  }
+
+  /**
+   * Takes up a model that became ready after start (a download): vectors from now on, and the
+   * passages indexed meanwhile are left for `backfill` to embed.
+   */
+  async useEmbedder(embedder: Embedder, log: FastifyBaseLogger): Promise<void> {
+    if (await enableVectors(this.db, embedder, log)) this.current = embedder;
+    else log.warn('pgvector is not available in this database: retrieval uses full-text search only');
   }
 
   configFor(language: string): string {
@@ -88,8 +102,7 @@ export class SearchIndex {
   }
 
   /** The passages of a text, sized for the model when there is one. */
-  passagesOf(text: string): Chunk[] {
-    const embedder = this.embedder;
+  passagesOf(text: string, embedder = this.current): Chunk[] {
     return embedder
       ? chunkText(text, {
           // Room for the special tokens and the title that leads the first passage.
@@ -108,8 +121,15 @@ export class SearchIndex {
   async indexItem(item: IndexedItem): Promise<number> {
     const config = this.configFor(item.language);
     this.languages.add(item.language || 'und');
-    const passages = this.passagesOf(`${item.title}.\n\n${item.body}`);
-    const vectors = this.embedder ? await this.vectorsFor(passages.map((p) => p.text)) : null;
+    // One model for the whole item, should another be taken up meanwhile.
+    const embedder = this.current;
+    const passages = this.passagesOf(`${item.title}.\n\n${item.body}`, embedder);
+    const vectors = embedder
+      ? await this.vectorsFor(
+          passages.map((p) => p.text),
+          embedder,
+        )
+      : null;
     await this.db.transaction(async (tx) => {
       await tx.delete(chunks).where(eq(chunks.itemId, item.id));
       for (let i = 0; i < passages.length; i += 200) {
@@ -129,8 +149,7 @@ export class SearchIndex {
           )
           .returning({ id: chunks.id });
         if (!vectors) continue;
-        for (const [j, row] of rows.entries())
-          await writeVectors(tx, row.id, vectors[i + j]!, this.embedder!);
+        for (const [j, row] of rows.entries()) await writeVectors(tx, row.id, vectors[i + j]!, embedder!);
       }
     });
     return passages.length;
@@ -141,8 +160,7 @@ export class SearchIndex {
    * overlap); the passage's vector is the mean of its sentences', which costs no second pass of
    * the model over the same words. A passage the model cannot read (another script) gets none.
    */
-  private async vectorsFor(texts: string[]): Promise<(PassageVectors | null)[]> {
-    const embedder = this.embedder!;
+  private async vectorsFor(texts: string[], embedder: Embedder): Promise<(PassageVectors | null)[]> {
     const sentences = texts.map((t) => (readsLatin(t) ? splitSentences(t) : []));
     const unique = [...new Set(sentences.flat())];
     const vectors = await embedder.embed(unique);
@@ -156,7 +174,8 @@ export class SearchIndex {
 
   /** Passages without vectors (after a change of model): embedded in rounds, `limit` at most. */
   async embedPending(limit: number): Promise<number> {
-    if (!this.embedder) return 0;
+    const embedder = this.current;
+    if (!embedder) return 0;
     let done = 0;
     while (done < limit) {
       const batch = await queryRows<{ id: string; text: string }>(
@@ -164,10 +183,12 @@ export class SearchIndex {
         sql`SELECT id, text FROM chunks WHERE embedded_with IS NULL LIMIT ${Math.min(EMBED_BATCH, limit - done)}`,
       );
       if (batch.length === 0) break;
-      const vectors = await this.vectorsFor(batch.map((b) => b.text));
+      const vectors = await this.vectorsFor(
+        batch.map((b) => b.text),
+        embedder,
+      );
       await this.db.transaction(async (tx) => {
-        for (const [i, row] of batch.entries())
-          await writeVectors(tx, row.id, vectors[i] ?? null, this.embedder!);
+        for (const [i, row] of batch.entries()) await writeVectors(tx, row.id, vectors[i] ?? null, embedder);
       });
       done += batch.length;
     }
