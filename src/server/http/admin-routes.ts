@@ -3,11 +3,13 @@ import type { Db } from '../db/client';
 import { registerQuestionAdminRoutes } from '../answering/questions-routes';
 import { registerProjectRoutes } from '../projects/routes';
 import type { SocketEvictions } from '../realtime/evictions';
+import { registerAskerRoute } from '../users/asker-routes';
 import { registerUserAdminRoutes } from '../users/admin-routes';
 
 /** The admin calls of users, questions and projects (the knowledge base registers its own). */
 export function registerAdminRoutes(app: FastifyInstance, db: Db, evictions: SocketEvictions): void {
   registerUserAdminRoutes(app, db, evictions);
   registerQuestionAdminRoutes(app, db);
+  registerAskerRoute(app, db);
   registerProjectRoutes(app, db);
 }
