@@ -8,6 +8,7 @@ import {
 } from '../../shared/chat/protocol';
 import { questionMessage } from '../../shared/chat/schemas';
 import { answerQuestion, type AskDeps } from '../answering/ask';
+import { beginTurn, endTurn } from '../conversations/turns';
 import { Limiter } from '../answering/limiter';
 import { projects } from '../db/schema';
 import { findUnstorableText } from '../http/stored-text';
@@ -58,8 +59,16 @@ export function registerChatHandlers(
     // The gateway put the socket in its session's room; answers go to every tab of the session.
     const room = sessionRoom(socket.data.chatSessionId);
 
-    const send = (event: QuestionEvent, response: AnswerResponse, questionId: string | null) => {
-      const message: AnswerMessage = { event: ANSWER_FOR[event], content: { response, questionId } };
+    const send = (
+      event: QuestionEvent,
+      response: AnswerResponse,
+      questionId: string | null,
+      conversationId: string | null = null,
+    ) => {
+      const message: AnswerMessage = {
+        event: ANSWER_FOR[event],
+        content: { response, questionId, conversationId },
+      };
       io.to(room).emit(message.event, message);
       io.to(room).emit('message', message);
     };
@@ -109,6 +118,14 @@ export function registerChatHandlers(
 
       inFlight.add(socket.data.chatSessionId);
       try {
+        // The signed-in user's conversation keeps the question now and the answer when it comes.
+        const turn = await beginTurn(
+          deps,
+          socket.data.userId,
+          content.conversationId,
+          query,
+          event === 'question-voice',
+        );
         if (answering.queued > 0) articulate('Many people are asking right now; your question is in line…');
         const asker = {
           userId: socket.data.userId,
@@ -124,7 +141,8 @@ export function registerChatHandlers(
                 answering.run(task),
               )
             : await answering.run(() => answerQuestion(deps, asker, event, query, articulate));
-        send(event, response, questionId);
+        await endTurn(deps, turn, response, questionId);
+        send(event, response, questionId, turn?.conversationId ?? null);
       } finally {
         inFlight.delete(socket.data.chatSessionId);
       }

@@ -23,6 +23,11 @@ export interface QuestionContent {
   sessionId: string;
   /** question-voice only: the recording as MP3 bytes. */
   audioBuffer?: ArrayBuffer | Uint8Array;
+  /**
+   * The signed-in user's conversation the question belongs to (issue 14). Absent or null: the
+   * current one (a new one when there is none). One that is not the asker's starts a new one.
+   */
+  conversationId?: string | null;
 }
 
 export interface QuestionMessage {
@@ -48,7 +53,12 @@ export interface AnswerResponse {
 
 export interface AnswerMessage {
   event: AnswerEvent;
-  content: { response: AnswerResponse; questionId: string | null };
+  content: {
+    response: AnswerResponse;
+    questionId: string | null;
+    /** The conversation that keeps the question and this answer; null when none does. */
+    conversationId?: string | null;
+  };
 }
 
 /** A transient progress note; empty text removes it (SPEC §4 Chat). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conversationId } from './conversations';
 import { QUESTION_EVENTS } from './protocol';
 
 /** Longest question accepted; anything longer is refused with a sentence, not truncated. */
@@ -14,6 +15,7 @@ export const questionMessage = z.object({
     project: z.string().max(100).default('dish'),
     sessionId: z.string().max(100).default(''),
     audioBuffer: z.instanceof(Uint8Array).or(z.instanceof(ArrayBuffer)).optional(),
+    conversationId: conversationId.nullable().optional(),
   }),
 });
 export type ParsedQuestion = z.infer<typeof questionMessage>;

@@ -110,6 +110,31 @@ const ROUTES: Record<string, Row> = {
   'GET /admin/models': { request: () => ({ path: '/admin/models' }), expected: [401, 403, 200, 200, 200] },
   // Whether the microphone can be offered, asked by the chat page.
   'GET /api/voice': { request: () => ({ path: '/api/voice' }), expected: [200, 200, 200, 200, 200] },
+  // Each signed-in person's own conversations; someone else's (here: nobody's) is not found.
+  'GET /api/conversations': {
+    request: () => ({ path: '/api/conversations' }),
+    expected: [401, 200, 200, 200, 200],
+  },
+  'GET /api/conversations/current': {
+    request: () => ({ path: '/api/conversations/current' }),
+    expected: [401, 200, 200, 200, 200],
+  },
+  'POST /api/conversations': {
+    request: () => ({ path: '/api/conversations', body: {} }),
+    expected: [401, 200, 200, 200, 200],
+  },
+  'GET /api/conversations/:id': {
+    request: () => ({ path: `/api/conversations/${missingId}` }),
+    expected: [401, 404, 404, 404, 404],
+  },
+  'POST /api/conversations/:id/open': {
+    request: () => ({ path: `/api/conversations/${missingId}/open`, body: {} }),
+    expected: [401, 404, 404, 404, 404],
+  },
+  'DELETE /api/conversations/:id': {
+    request: () => ({ path: `/api/conversations/${missingId}` }),
+    expected: [401, 404, 404, 404, 404],
+  },
   'GET /*': { request: () => ({ path: '/index.html' }), expected: [200, 200, 200, 200, 200] },
   // Spoken answers are named by the hash of what they say: public, and a missing one is a 404.
   'GET /tts/:name': {
