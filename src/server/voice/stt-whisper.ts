@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ModelStatus } from '../../shared/admin/models';
-import { DownloadProgress, transformers, type ModelSource } from '../models/transformers';
+import { DownloadProgress, type ModelSource } from '../models/transformers';
 import { Serial } from './cooperative';
-import { tokensOutsideScript } from './whisper-script';
 import { loadThreadedAsr } from './whisper-threaded';
 import { NO_ENGINE_REASON, VoiceError, voiceMessages } from './errors';
 import type { PreparedRecording } from './codecs';
@@ -86,91 +85,6 @@ export type LoadAsr = (
     languages?: readonly string[];
   },
 ) => Promise<AsrPipeline>;
-
-/**
- * Tokens one recording may produce: Whisper reads 30 s windows, about 150 words of speech at
- * most; a decoder caught in a loop (as Whisper base is on some Hindi) stops here.
- */
-const MAX_NEW_TOKENS = 224;
-/** No four tokens twice in one window: what a loop repeats, speech rarely does. */
-const NO_REPEAT_NGRAM = 4;
-
-/** The parts of a Transformers.js ASR pipeline this server reaches into (not in its public types). */
-interface WhisperInternals {
-  processor: (audio: Float32Array) => Promise<{ input_features: unknown }>;
-  tokenizer: { get_vocab(): Map<string, number> };
-  model: {
-    generation_config: {
-      decoder_start_token_id: number;
-      lang_to_id?: Record<string, number>;
-      suppress_tokens?: number[];
-    };
-    generate(options: {
-      inputs: unknown;
-      decoder_input_ids: number[];
-      max_new_tokens: number;
-      suppress_tokens: number[];
-    }): Promise<{
-      tolist(): (number | bigint)[][];
-    }>;
-  };
-}
-
-/**
- * Loads the pipeline with Transformers.js, offline unless remote models are allowed (MODELS.md).
- * Transformers.js 4.3.1 decodes as English unless told the language, so when the caller does not
- * know it, it is detected first: the likeliest of the `languages` tokens after Whisper's start
- * token (one decoding step on the recording's first 30 s, every other token suppressed), so that
- * English with an Indian accent is not taken for Urdu. Text in a language with a script of its
- * own is kept to that script (whisper-script.ts).
- */
-export const loadTransformersAsr: LoadAsr = async (model, options) => {
-  const { pipeline } = await transformers(options);
-  const asr = await pipeline('automatic-speech-recognition', model.id, {
-    device: 'cpu',
-    dtype: model.dtype,
-    ...(options.progress ? { progress_callback: options.progress } : {}),
-  });
-  const whisper = asr as unknown as WhisperInternals;
-  const config = whisper.model.generation_config;
-  const languageOf = new Map(
-    (options.languages ?? [])
-      .map((code) => [config.lang_to_id?.[`<|${code}|>`], code] as const)
-      .filter((entry): entry is readonly [number, string] => entry[0] !== undefined),
-  );
-  const vocab = whisper.tokenizer.get_vocab();
-  // Every token but the candidate languages' is suppressed for the one detecting step.
-  const notALanguage = [...vocab.values()].filter((id) => !languageOf.has(id));
-  const outsideScript = new Map<string, number[]>();
-
-  async function spokenLanguage(audio: Float32Array): Promise<string | undefined> {
-    if (languageOf.size < 2) return languageOf.values().next().value;
-    const { input_features } = await whisper.processor(audio);
-    const [sequence] = (
-      await whisper.model.generate({
-        inputs: input_features,
-        decoder_input_ids: [config.decoder_start_token_id],
-        max_new_tokens: 1,
-        suppress_tokens: notALanguage,
-      })
-    ).tolist();
-    return languageOf.get(Number(sequence?.at(-1)));
-  }
-
-  return async (audio, asrOptions) => {
-    const language = asrOptions.language ?? (await spokenLanguage(audio));
-    if (language && !outsideScript.has(language))
-      outsideScript.set(language, tokensOutsideScript(vocab, language));
-    const suppress = language ? (outsideScript.get(language) ?? []) : [];
-    return asr(audio, {
-      ...asrOptions,
-      ...(language ? { language } : {}),
-      max_new_tokens: MAX_NEW_TOKENS,
-      no_repeat_ngram_size: NO_REPEAT_NGRAM,
-      ...(suppress.length ? { suppress_tokens: [...(config.suppress_tokens ?? []), ...suppress] } : {}),
-    });
-  };
-};
 
 /** Loaded pipelines by model, shared by every transcriber (and server) in the process. */
 const loaded = new Map<string, Promise<AsrPipeline>>();

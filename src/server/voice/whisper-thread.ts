@@ -4,7 +4,8 @@
  * (they held it for up to 750 ms per recording on the main thread). See whisper-threaded.ts.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadTransformersAsr, type AsrPipeline, type LoadAsr, type WhisperModel } from './stt-whisper';
+import type { AsrPipeline, LoadAsr, WhisperModel } from './stt-whisper';
+import { loadTransformersAsr } from './whisper-transformers';
 import type { SpeechReply, SpeechRequest } from './whisper-threaded';
 
 const port = parentPort;
