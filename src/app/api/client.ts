@@ -28,7 +28,7 @@ export function onReachability(listener: Listener): () => void {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   data?: unknown;
   signal?: AbortSignal;
 }

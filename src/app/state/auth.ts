@@ -3,6 +3,8 @@ import type { SessionUser } from '../../shared/auth/schemas';
 import { AUTH_CHECK_THROTTLE_MS } from '../../shared/constants';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/client';
 import { authApi, type Registration } from '../api/auth';
+import { onlineAtom } from './connectivity';
+import { offlineCache } from './offline-cache';
 import { store } from './store';
 
 /** The signed-in user, or null (SPEC §4 Auth). */
@@ -13,14 +15,40 @@ export const authKnownAtom = atom(false);
 export const authErrorAtom = atom<string | null>(null);
 /** After a code was requested: whether sending it succeeded (SPEC §4 one-time-code flow). */
 export const otpSentAtom = atom<boolean | null>(null);
+/**
+ * The user is the last one this browser knew, kept while the server could not be asked (offline):
+ * the pages open read-only until the server confirms the sign-in (issue 14 item 2).
+ */
+export const userUnconfirmedAtom = atom(false);
 
 let inFlight: Promise<SessionUser | null> | null = null;
 let lastCheckAt = 0;
 
+/** The server's word on who is signed in: kept for offline use, or forgotten. */
 function setUser(user: SessionUser | null): void {
   store.set(sessionUserAtom, user);
   store.set(authKnownAtom, true);
+  store.set(userUnconfirmedAtom, false);
+  offlineCache.saveUser(user);
 }
+
+/** No answer from the server: the last known user stands in, unconfirmed, if there is one. */
+function standInLastKnownUser(): SessionUser | null {
+  const cached = offlineCache.user();
+  store.set(sessionUserAtom, cached);
+  store.set(authKnownAtom, true);
+  store.set(userUnconfirmedAtom, cached !== null);
+  return cached;
+}
+
+/** Back online with an unconfirmed user: ask the server, which confirms or signs them out. */
+function confirmWhenOnline(): void {
+  if (!store.get(onlineAtom) || !store.get(userUnconfirmedAtom)) return;
+  authApi.getMe().then(setUser, (error: unknown) => {
+    if (!(error instanceof ApiError && error.offline)) setUser(null);
+  });
+}
+store.sub(onlineAtom, confirmWhenOnline);
 
 /**
  * Asks the server who is signed in, when nobody is known and no check is running, at most once
@@ -41,6 +69,7 @@ export function checkCurrentUser(): Promise<SessionUser | null> {
         return user;
       },
       (error: unknown) => {
+        if (error instanceof ApiError && error.offline) return standInLastKnownUser();
         console.info('No signed-in user:', error instanceof Error ? error.message : error);
         setUser(null);
         return null;

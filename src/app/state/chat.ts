@@ -12,6 +12,8 @@ export interface ChatMessage {
   audioBlob?: Blob;
   /** Where the recording or the spoken answer is played from. */
   audioURI?: string;
+  /** A spoken answer's file name under the text-to-speech base address (kept with the conversation). */
+  audioPath?: string;
   /** Play the spoken answer as it arrives: this tab asked by voice. */
   autoplay?: boolean;
   links?: AnswerLink[];
@@ -31,6 +33,12 @@ export const chatMessagesAtom = atom<ChatMessage[]>([]);
 export const waitingAtom = atom(false);
 export const socketStatusAtom = atom<SocketStatus>('offline');
 export const initialQuestionAtom = atom<InitialQuestion | null>(null);
+/** The kept conversation the chat shows and adds to; null until one exists (issue 14). */
+export const conversationIdAtom = atom<string | null>(null);
+/** A question typed while nothing could be sent: it waits in the box until the user sends it. */
+export const heldQuestionAtom = atom<string | null>(null);
+/** The conversation shown is this browser's copy: the server could not be asked. */
+export const conversationFromCacheAtom = atom(false);
 
 /** SPEC §4: the message list's operations. */
 export const chatMessages = {

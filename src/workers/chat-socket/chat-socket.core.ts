@@ -6,6 +6,7 @@
  * Each connecting tab opens a port; a port's listeners receive tagged envelopes. Questions asked in
  * any tab and every answer go to every tab, so all tabs show the same conversation.
  */
+import type { ConversationView } from '../../shared/chat/conversations';
 import {
   ANSWER_EVENTS,
   type AnswerMessage,
@@ -24,7 +25,9 @@ export type ChatEnvelope =
   | { type: 'status'; status: ChatSocketStatus }
   | { type: 'answer'; message: AnswerMessage }
   | { type: 'articulating'; message: ArticulatingMessage }
-  | { type: 'asked'; message: QuestionMessage };
+  | { type: 'asked'; message: QuestionMessage }
+  /** The conversation to show from now on (loaded, started anew, reopened, or none). */
+  | { type: 'conversation'; conversation: ConversationView | null };
 
 /** What a port's listener is given. Through Comlink it is a proxy whose call returns a promise. */
 export type ChatListener = (envelope: ChatEnvelope) => unknown;
@@ -83,9 +86,14 @@ export function createChatSocketCore({
   }
 
   function broadcast(envelope: ChatEnvelope): void {
-    if (envelope.type === 'asked' || envelope.type === 'answer') {
+    // A conversation shown replaces what came before it: a later tab starts from it.
+    if (envelope.type === 'conversation') history = [envelope];
+    else if (envelope.type === 'asked' || envelope.type === 'answer') {
       history.push(envelope);
-      if (history.length > HISTORY_LIMIT) history = history.slice(-HISTORY_LIMIT);
+      if (history.length > HISTORY_LIMIT) {
+        const shown = history[0]?.type === 'conversation' ? [history[0]] : [];
+        history = [...shown, ...history.slice(-HISTORY_LIMIT)];
+      }
     }
     for (const listeners of ports.values()) for (const listener of listeners) deliver(listener, envelope);
   }
@@ -173,6 +181,9 @@ export function createChatSocketCore({
         for (const envelope of history) deliver(listener, envelope);
         return Promise.resolve();
       },
+      /** Every tab shows this conversation from now on, followed by what is asked and answered. */
+      show: (conversation: ConversationView | null): Promise<void> =>
+        Promise.resolve(broadcast({ type: 'conversation', conversation })),
       /** Closes the connection and forgets the conversation (signing out). */
       disconnect: (): Promise<void> => Promise.resolve(drop()),
       /** The tab is going away (pagehide): forget its listeners. */

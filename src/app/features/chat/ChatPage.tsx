@@ -1,38 +1,70 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { sessionUserAtom } from '../../state/auth';
+import { sessionUserAtom, userUnconfirmedAtom } from '../../state/auth';
 import {
   chatMessagesAtom,
+  conversationFromCacheAtom,
+  heldQuestionAtom,
   initialQuestionAtom,
   socketStatusAtom,
   waitingAtom,
   type InitialQuestion,
 } from '../../state/chat';
+import { onlineAtom } from '../../state/connectivity';
 import { store } from '../../state/store';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { connectChat, sendQuestion } from './chatSocketBridge';
 import { ConnectionStatus } from './ConnectionStatus';
+import { ConversationHistory } from './ConversationHistory';
+import { loadCurrentConversation, startNewConversation } from './conversations';
+import { HeldQuestion } from './HeldQuestion';
 import { InputBar, type InputBarHandle } from './InputBar';
 import { MessageList } from './MessageList';
-import { NOT_SENT } from './messages';
+import { conversationText, NOT_SENT } from './messages';
 
 /** SPEC §2 /chatpage: the conversation and the question box. Loaded only when opened. */
 export function ChatPage() {
   usePageTitle('Chat');
-  const sessionId = useAtomValue(sessionUserAtom)?.sessionId;
+  const user = useAtomValue(sessionUserAtom);
+  const sessionId = user?.sessionId;
+  const userId = user?.id;
   const messages = useAtomValue(chatMessagesAtom);
   const waiting = useAtomValue(waitingAtom);
   const status = useAtomValue(socketStatusAtom);
   const initial = useAtomValue(initialQuestionAtom);
+  const online = useAtomValue(onlineAtom);
+  const unconfirmed = useAtomValue(userUnconfirmedAtom);
+  const fromCache = useAtomValue(conversationFromCacheAtom);
   const input = useRef<InputBarHandle>(null);
+  const held = useAtomValue(heldQuestionAtom);
+  const setHeld = (text: string | null) => store.set(heldQuestionAtom, text);
+  const [announcement, setAnnouncement] = useState('');
+  // Offline, or still the last known user, or this device's copy: nothing can change on the server.
+  const readOnly = !online || unconfirmed || fromCache;
 
   // SPEC §4: the socket connects when the chat opens.
   useEffect(() => {
     if (sessionId) connectChat(sessionId);
   }, [sessionId]);
 
+  // Issue 14: the current conversation, and the server's again once the copy shown can be replaced.
+  useEffect(() => {
+    if (userId) void loadCurrentConversation(userId);
+  }, [userId]);
+  useEffect(() => {
+    if (userId && online && !unconfirmed && store.get(conversationFromCacheAtom))
+      void loadCurrentConversation(userId);
+  }, [userId, online, unconfirmed]);
+
+  /** A typed question while nothing can be sent waits in the box (issue 14 item 2). */
+  const hold = (text: string): false => {
+    setHeld(text);
+    return false;
+  };
+
   const send = async (question: InitialQuestion) => {
+    setHeld(null);
     if (await sendQuestion(question)) return;
     toast.error(NOT_SENT);
     // Give the words back, so nothing typed is lost.
@@ -43,10 +75,29 @@ export function ChatPage() {
   // Read from the store, not this render: the effect may run twice for one render.
   useEffect(() => {
     const pending = store.get(initialQuestionAtom);
-    if (status !== 'connected' || !pending) return;
+    if (!pending) return;
+    if (readOnly && !pending.audio) {
+      store.set(initialQuestionAtom, null);
+      hold(pending.text);
+      input.current?.prefill(pending.text);
+      return;
+    }
+    if (status !== 'connected') return;
     store.set(initialQuestionAtom, null);
     void send(pending);
   });
+
+  const startNew = async () => {
+    try {
+      await startNewConversation();
+      setAnnouncement(conversationText.started);
+      input.current?.focus();
+    } catch {
+      setAnnouncement(conversationText.failed);
+    }
+  };
+
+  const canOffer = held !== null && !readOnly && status === 'connected' && !waiting;
 
   return (
     <div className="chat-page">
@@ -54,6 +105,21 @@ export function ChatPage() {
         <h1>Chat</h1>
         <ConnectionStatus status={status} />
       </div>
+      <div className="chat-toolbar">
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={readOnly || waiting}
+          onClick={() => void startNew()}
+        >
+          {conversationText.newConversation}
+        </button>
+        <ConversationHistory disabled={readOnly || waiting} />
+        <p role="status" className="visually-hidden">
+          {announcement}
+        </p>
+      </div>
+      {readOnly ? <p className="chat-read-only">{conversationText.readOnly}</p> : null}
       {messages.length === 0 ? (
         <p className="chat-empty">
           {initial ? 'Sending your question…' : 'Ask a question to start the conversation.'}
@@ -61,10 +127,25 @@ export function ChatPage() {
       ) : null}
       <MessageList messages={messages} />
       <div className="chat-input">
+        <HeldQuestion
+          held={held}
+          offer={canOffer}
+          onSend={() => {
+            const text = held ?? '';
+            input.current?.prefill('');
+            void send({ text, audio: null });
+          }}
+          onKeep={() => setHeld(null)}
+        />
         <InputBar
           ref={input}
           waiting={waiting}
-          onSend={(text) => void send({ text, audio: null })}
+          recordingDisabled={readOnly}
+          onSend={(text) => {
+            // Offline the question stays in the box, waiting (issue 14 item 2).
+            if (readOnly) return hold(text);
+            void send({ text, audio: null });
+          }}
           onRecorded={(audio) => void send({ text: '', audio })}
         />
       </div>

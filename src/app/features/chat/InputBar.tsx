@@ -10,12 +10,14 @@ export interface InputBarHandle {
 }
 
 interface InputBarProps {
-  /** Called with the question; the field is cleared at once. */
-  onSend: (text: string) => void;
+  /** Called with the question; the field is cleared at once, unless it answers false (kept). */
+  onSend: (text: string) => boolean | void;
   /** A recorded question, as an audio/mp3 Blob. */
   onRecorded: (mp3: Blob) => void;
   /** A question is out: sending and recording are disabled (SPEC §5 Chat). */
   waiting: boolean;
+  /** Nothing can be recorded now (offline): typing still works. */
+  recordingDisabled?: boolean;
   ref?: Ref<InputBarHandle>;
 }
 
@@ -35,7 +37,7 @@ const isStatsShortcut = (event: KeyboardEvent) =>
  * The question box of the dashboard and the chat page: text field, send button and microphone
  * button. Enter sends; Alt+S anywhere on the page prefills '/stats '.
  */
-export function InputBar({ onSend, onRecorded, waiting, ref }: InputBarProps) {
+export function InputBar({ onSend, onRecorded, waiting, recordingDisabled = false, ref }: InputBarProps) {
   const [text, setText] = useState('');
   const field = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -65,8 +67,7 @@ export function InputBar({ onSend, onRecorded, waiting, ref }: InputBarProps) {
 
   const send = () => {
     if (!canSend) return;
-    onSend(text);
-    setText('');
+    if (onSend(text) !== false) setText('');
   };
 
   return (
@@ -96,7 +97,7 @@ export function InputBar({ onSend, onRecorded, waiting, ref }: InputBarProps) {
       <span id={`${id}-hint`} className="visually-hidden">
         Press Enter to send. Alt+S starts a statistics question.
       </span>
-      <MicrophoneButton onRecorded={onRecorded} disabled={waiting} />
+      <MicrophoneButton onRecorded={onRecorded} disabled={waiting || recordingDisabled} />
       <button
         type="submit"
         className="icon-button input-bar-send"

@@ -11,6 +11,7 @@ import {
   type QuestionContent,
   type QuestionMessage,
 } from '../../../shared/chat/protocol';
+import type { ConversationView } from '../../../shared/chat/conversations';
 import { MP3_TYPE, QUERYING_APP } from '../../../shared/constants';
 import type { ChatSocketApi } from '../../../workers/chat-socket/chat-socket.shared-worker';
 import {
@@ -25,19 +26,25 @@ import { sessionUserAtom } from '../../state/auth';
 import {
   chatMessages,
   chatMessagesAtom,
+  conversationFromCacheAtom,
+  conversationIdAtom,
+  heldQuestionAtom,
   initialQuestionAtom,
   socketStatusAtom,
   waitingAtom,
   type ChatMessage,
   type InitialQuestion,
 } from '../../state/chat';
+import { offlineCache } from '../../state/offline-cache';
 import { store } from '../../state/store';
+import { messagesFromView, viewFromMessages } from './conversationMessages';
 
 /** What the bridge needs of a port: the worker's API through Comlink, or the in-page core's. */
 interface ChatBackend {
   connect(sessionId: string): Promise<unknown>;
   ask(message: QuestionMessage): Promise<AskResult>;
   subscribe(listener: ChatListener): Promise<void>;
+  show(conversation: ConversationView | null): Promise<void>;
   disconnect(): Promise<void>;
   goodbye(): Promise<void>;
 }
@@ -51,6 +58,8 @@ let stopWatching: (() => void) | null = null;
 let seq = 0;
 /** This tab sent a recording whose spoken answer has not come yet: play that answer when it does. */
 let voiceAskedHere = false;
+/** The conversation shown, without its messages (those are the store's). */
+let shown: Omit<ConversationView, 'messages'> | null = null;
 
 const nextId = () => `m${++seq}`;
 
@@ -137,6 +146,10 @@ function signedOut(): void {
 
 function clearChatState(): void {
   clearMessages();
+  shown = null;
+  store.set(conversationIdAtom, null);
+  store.set(conversationFromCacheAtom, false);
+  store.set(heldQuestionAtom, null);
   store.set(waitingAtom, false);
   store.set(initialQuestionAtom, null);
   store.set(socketStatusAtom, 'offline');
@@ -153,6 +166,7 @@ function botMessage(message: AnswerMessage): ChatMessage {
     links: response.links ?? [],
   };
   if (voice && response.audioPath) {
+    bot.audioPath = response.audioPath;
     bot.audioURI = ttsUrl(response.audioPath);
     // Whoever asked aloud hears the answer; other tabs of the session only show it.
     bot.autoplay = voiceAskedHere;
@@ -214,6 +228,14 @@ function applyEnvelope(envelope: ChatEnvelope): void {
           botMessage(envelope.message),
         ),
       );
+      answeredIn(envelope.message.content.conversationId ?? null);
+      break;
+    case 'conversation':
+      clearMessages();
+      shown = envelope.conversation && summaryOf(envelope.conversation);
+      store.set(chatMessagesAtom, messagesFromView(envelope.conversation));
+      store.set(conversationIdAtom, envelope.conversation?.id ?? null);
+      keepOfflineCopy();
       break;
     case 'articulating': {
       const text = envelope.message.content.text;
@@ -225,6 +247,41 @@ function applyEnvelope(envelope: ChatEnvelope): void {
       break;
     }
   }
+}
+
+const summaryOf = ({ id, title, createdAt, updatedAt }: ConversationView) => ({
+  id,
+  title,
+  createdAt,
+  updatedAt,
+});
+
+/** The answer says which conversation keeps it (the first question of a fresh chat makes one). */
+function answeredIn(conversationId: string | null): void {
+  if (!conversationId) return;
+  if (shown?.id !== conversationId) {
+    const now = new Date().toISOString();
+    shown = { id: conversationId, title: '', createdAt: now, updatedAt: now };
+  }
+  store.set(conversationIdAtom, conversationId);
+  keepOfflineCopy();
+}
+
+/** Keeps the conversation shown in this browser, for a reload offline (issue 14 item 2). */
+function keepOfflineCopy(): void {
+  const userId = store.get(sessionUserAtom)?.id;
+  if (!userId || store.get(conversationFromCacheAtom)) return;
+  offlineCache.saveConversation(userId, shown && viewFromMessages(shown, store.get(chatMessagesAtom)));
+}
+
+/**
+ * Every tab shows this conversation from now on (loaded, started anew, reopened; null: none yet).
+ * `fromCache`: it is this browser's offline copy, shown read-only.
+ */
+export async function showConversation(view: ConversationView | null, fromCache = false): Promise<void> {
+  store.set(conversationFromCacheAtom, fromCache);
+  const api = await ensureBackend();
+  await api.show(view);
 }
 
 /** Opens the chat socket for the signed-in user's chat session (SPEC §4: when the chat opens). */
@@ -242,7 +299,15 @@ export function connectChat(sessionId: string): void {
 export async function sendQuestion(question: InitialQuestion): Promise<boolean> {
   const { text, audio } = question;
   if (!audio && (!text.trim() || isBlankStatsQuery(text))) return false;
-  const content: QuestionContent = { query: text, sourceMode: 'web', project: QUERYING_APP, sessionId: '' };
+  const content: QuestionContent = {
+    query: text,
+    sourceMode: 'web',
+    project: QUERYING_APP,
+    sessionId: '',
+  };
+  // The conversation the question belongs to; none yet: the server's current one (or a new one).
+  const conversationId = store.get(conversationIdAtom);
+  if (conversationId) content.conversationId = conversationId;
   let transfer: Transferable[] = [];
   if (audio) {
     const bytes = await audio.arrayBuffer();

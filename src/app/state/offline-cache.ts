@@ -1,0 +1,65 @@
+/**
+ * What the app keeps in this browser so that a signed-in person who reloads offline still finds
+ * their page (issue 14 item 2): the last known user and their current conversation. Both are
+ * forgotten when the server says nobody is signed in, and at sign-out. Read back through zod: the
+ * storage may hold anything (an older version's shape, another app's key, a hand edit).
+ */
+import { z } from 'zod';
+import type { SessionUser } from '../../shared/auth/schemas';
+import { conversationView, type ConversationView } from '../../shared/chat/conversations';
+
+const USER_KEY = 'dish:last-user';
+const CONVERSATION_KEY = 'dish:conversation';
+
+const cachedUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  whatsappId: z.string().nullable(),
+  isAdmin: z.boolean(),
+  adminType: z.enum(['super', 'admin']).nullable(),
+  isAdminFor: z.array(z.string()),
+  emailVerified: z.boolean(),
+  phoneVerified: z.boolean(),
+  sessionId: z.string(),
+}) satisfies z.ZodType<SessionUser>;
+
+const cachedConversation = z.object({ userId: z.string(), conversation: conversationView });
+
+function read<T>(key: string, schema: z.ZodType<T>): T | null {
+  try {
+    const text = localStorage.getItem(key);
+    if (!text) return null;
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch (error) {
+    // Storage full or refused (private mode): the app works, only not offline.
+    console.warn('The offline copy could not be kept:', error);
+  }
+}
+
+export const offlineCache = {
+  user: (): SessionUser | null => read(USER_KEY, cachedUser),
+  saveUser(user: SessionUser | null): void {
+    write(USER_KEY, user);
+    if (!user) write(CONVERSATION_KEY, null);
+  },
+  /** The user's current conversation as last seen, or null. */
+  conversation(userId: string): ConversationView | null {
+    const cached = read(CONVERSATION_KEY, cachedConversation);
+    return cached?.userId === userId ? cached.conversation : null;
+  },
+  saveConversation(userId: string, conversation: ConversationView | null): void {
+    write(CONVERSATION_KEY, conversation ? { userId, conversation } : null);
+  },
+};
