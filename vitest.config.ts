@@ -2,6 +2,7 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import viteConfig from './vite.config';
 import { chromiumPath, chromiumArgs, fakeMicrophoneArgs } from './tests/support/chromium';
+import { emulateMedia } from './tests/support/media-command';
 
 export default defineConfig({
   test: {
@@ -37,6 +38,7 @@ export default defineConfig({
               },
             }),
             instances: [{ browser: 'chromium' }],
+            commands: { emulateMedia },
           },
         },
       }),

@@ -136,7 +136,11 @@ export function DataTable<T>({
                   {column.header}
                 </th>
               ))}
-              {actions ? <th scope="col">Actions</th> : null}
+              {actions ? (
+                <th scope="col" className="actions-cell">
+                  Actions
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -168,7 +172,7 @@ export function DataTable<T>({
                     <td key={column.key}>{renderCell(column, row, setMore)}</td>
                   ))}
                   {actions ? (
-                    <td>
+                    <td className="actions-cell">
                       <div className="row-actions">{actions(row)}</div>
                     </td>
                   ) : null}

@@ -1,0 +1,190 @@
+/**
+ * Issue 14 items 6 and 8: no page scrolls sideways on a phone (360 px), at 400% zoom of a 1280 px
+ * window (320 px) or on a desktop (1280 px), with long, realistic data in the admin tables; the
+ * Users and Questions tables keep their Actions in view without scrolling the table.
+ */
+import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import type { QuestionView, UserAdminView } from '../../../src/shared/admin/schemas';
+import { resetChatSocketBridge } from '../../../src/app/features/chat/chatSocketBridge';
+import { fakeSockets } from '../chat/fakeSocket';
+import { makeUser, renderApp, signIn } from '../support/render';
+import {
+  adminServer,
+  ingestedItems,
+  listAnswer,
+  makeUsers,
+  pendingItems,
+  question,
+  questions,
+  resetAdmin,
+  sources,
+  superAdmin,
+  uuid,
+} from '../admin/support';
+
+const WIDTHS = [320, 360, 1280] as const;
+
+beforeEach(async () => {
+  await resetAdmin();
+  await resetChatSocketBridge(fakeSockets().factory);
+});
+afterEach(() => page.viewport(1280, 800));
+afterAll(() => resetChatSocketBridge());
+
+const longUsers: UserAdminView[] = [
+  ...makeUsers(3),
+  {
+    ...makeUsers(1, 40)[0]!,
+    name: 'Chandrasekharan Venkataraghavan Subramaniam-Iyengar',
+    email: 'chandrasekharan.venkataraghavan.subramaniam@accessibility-research.example.org',
+    phone: '9876543210',
+    whatsappId: '919876543210123',
+    isAdmin: true,
+    adminType: 'admin',
+    isAdminFor: ['dish', 'blimey', 'opun', 'gsc', 'spelling_tool', 'ei_archives'],
+  },
+  {
+    ...makeUsers(1, 41)[0]!,
+    _id: superAdmin.id,
+    name: superAdmin.name,
+    email: superAdmin.email,
+    isAdmin: true,
+    adminType: 'super',
+  },
+];
+
+const longAnswer =
+  '**[Accessible ramps: a complete guide to gradients, landings and handrails](https://www.example.org/knowledge-base/mobility/accessible-ramps-complete-guide-gradients-landings-handrails)**\n\n' +
+  'Ramps with a gentle slope of 1:12 suit most wheelchair users. ' +
+  'See https://www.example.org/a/very/long/address/without/any/spaces/in/it/at/all/that/keeps/on/going/and/going';
+
+const longQuestions: QuestionView[] = [
+  ...questions,
+  question({
+    _id: uuid(499),
+    query:
+      'Supercalifragilisticexpialidocious-wheelchair-ramp-gradient-regulations-for-public-buildings-in-india',
+    history: [
+      {
+        type: 'query-response',
+        timestamp: '2025-03-05T10:02:00.000Z',
+        query: 'Which ramp gradients do the public building regulations in India ask for?',
+        answer: longAnswer,
+      },
+    ],
+    askedVia: 'a_partner_project_with_a_very_long_identifier',
+  }),
+];
+
+function serveEverything() {
+  return adminServer({
+    '/admin/get_users': () => listAnswer(longUsers),
+    '/admin/get_questions': () => listAnswer(longQuestions),
+    '/admin/get_data_bank': (body) =>
+      body.onlySources || body.onlyActiveSources ? { sources } : listAnswer(ingestedItems),
+    '/admin/get_pending_data': () => listAnswer(pendingItems),
+    '/admin/models': () => ({ models: [] }),
+    '/admin/get_question_asker': () => ({ asker: null }),
+  });
+}
+
+/** How far the page scrolls sideways (0 when it does not). */
+const sidewaysScroll = () => document.documentElement.scrollWidth - document.documentElement.clientWidth;
+
+/** The innermost elements that reach past the right edge, to name in a failure. */
+function overflowing(): string {
+  const width = document.documentElement.clientWidth;
+  const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+    (el) => el.getBoundingClientRect().right > width + 0.5,
+  );
+  return past
+    .filter((el) => !past.some((other) => other !== el && el.contains(other)))
+    .slice(0, 5)
+    .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">${el.textContent?.slice(0, 40)}`)
+    .join('; ');
+}
+
+async function expectNoSidewaysScroll(what: string) {
+  // Layout settles after fonts and late data; poll until it does.
+  await expect
+    .poll(sidewaysScroll, { message: `${what} scrolls sideways` })
+    .toBeLessThanOrEqual(0)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}; past the right edge: ${overflowing()}`);
+    });
+}
+
+/** Every Actions button of the table lies inside the window, so none hides in the table's scroller. */
+function expectActionsInView(tableName: string) {
+  const table = page.getByRole('table', { name: tableName }).element();
+  const buttons = [...table.querySelectorAll('tbody td:last-child button')];
+  expect(buttons.length, `${tableName} has row actions`).toBeGreaterThan(0);
+  for (const button of buttons) {
+    const box = button.getBoundingClientRect();
+    expect(box.left, `${button.textContent} starts inside the window`).toBeGreaterThanOrEqual(0);
+    expect(box.right, `${button.textContent} ends inside the window`).toBeLessThanOrEqual(
+      document.documentElement.clientWidth,
+    );
+  }
+}
+
+const h1 = () => page.getByRole('heading', { level: 1 });
+
+describe.each(WIDTHS)('at %i px wide', (width) => {
+  beforeEach(() => page.viewport(width, 800));
+
+  test.each(['/', '/login', '/register', '/loginviaOTP', '/nowhere'])('%s', async (path) => {
+    await renderApp(path);
+    await expect.element(h1()).toBeVisible();
+    await expectNoSidewaysScroll(path);
+  });
+
+  test('/dashboard and /chatpage', async () => {
+    signIn(makeUser({ name: 'Chandrasekharan Venkataraghavan Subramaniam-Iyengar' }));
+    const { router } = await renderApp('/dashboard');
+    await expect.element(h1()).toBeVisible();
+    await expectNoSidewaysScroll('/dashboard');
+    await router.navigate({ to: '/chatpage' });
+    await expect.element(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
+    await expectNoSidewaysScroll('/chatpage');
+  });
+
+  test('the Users tab, with its Actions in view', async () => {
+    signIn(superAdmin);
+    serveEverything();
+    await renderApp('/admindashboard?tab=users');
+    await expect.element(page.getByRole('cell', { name: 'User 1', exact: true })).toBeVisible();
+    await expectNoSidewaysScroll('the Users tab');
+    expectActionsInView('Users');
+  });
+
+  test('the Questions tab and its details, with Actions in view', async () => {
+    signIn(superAdmin);
+    serveEverything();
+    await renderApp('/admindashboard?tab=questions');
+    await expect.element(page.getByRole('cell', { name: 'What is braille?', exact: true })).toBeVisible();
+    await expectNoSidewaysScroll('the Questions tab');
+    expectActionsInView('Questions');
+    await page.getByRole('button', { name: /^View Details \(Which ramp gradients/ }).click();
+    await expect.element(page.getByRole('dialog', { name: 'Question Details' })).toBeVisible();
+    await expectNoSidewaysScroll('the question details');
+  });
+
+  test('the Data tab, its data screens, Add Data and Add Project', async () => {
+    signIn(superAdmin);
+    serveEverything();
+    const { router } = await renderApp('/admindashboard?tab=data');
+    await expect.element(page.getByRole('cell', { name: 'Web Source', exact: true })).toBeVisible();
+    await expectNoSidewaysScroll('the Data tab');
+    await page.getByRole('button', { name: 'View All Pending Data', exact: true }).click();
+    await expect.element(page.getByRole('cell', { name: 'Braille manual', exact: true })).toBeVisible();
+    await expectNoSidewaysScroll('Pending Data');
+    await router.navigate({ to: '/adminadddata' });
+    await expect.element(page.getByRole('heading', { level: 1, name: 'Add Data' })).toBeVisible();
+    await expectNoSidewaysScroll('/adminadddata');
+    await router.navigate({ to: '/superadminaddproject' });
+    await expect.element(page.getByRole('heading', { level: 1, name: /Authorized Project/ })).toBeVisible();
+    await expectNoSidewaysScroll('/superadminaddproject');
+  });
+});
