@@ -7,6 +7,7 @@ import type {
   SourceView,
   UserAdminView,
 } from '../../shared/admin/schemas';
+import { QUESTION_ASKER_PATH, questionAskerAnswer, type QuestionAskerAnswer } from '../../shared/admin/asker';
 import { MODELS_PATH, modelsAnswer, type ModelsAnswer } from '../../shared/admin/models';
 import { QUERYING_APP } from '../../shared/constants';
 import { messages } from '../../shared/messages';
@@ -54,6 +55,10 @@ export const adminApi = {
     }),
 
   getQuestions: (page: PageRequest) => post<ListAnswer<QuestionView>>('/admin/get_questions', listBody(page)),
+
+  /** Who asked a question (the question review); contacts masked unless the admin is a super admin. */
+  getQuestionAsker: async (questionId: string): Promise<QuestionAskerAnswer> =>
+    questionAskerAnswer.parse(await post<unknown>(QUESTION_ASKER_PATH, { queryingApp, questionId })),
 
   /** Every source of the admin's projects; the Available Sources table pages them itself. */
   getSources: () =>

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import type { QuestionView } from '../../../shared/admin/schemas';
 import { adminApi } from '../../api/admin';
+import { BotMarkdown } from '../chat/BotMarkdown';
+import { AskedBy } from './AskedBy';
+import { markdownText } from './markdownText';
 import { Modal } from './Modal';
 import { adminKeys } from './queryClient';
 import { audioOf, deriveQuestion, eventText, isVoiceEvent, languageOf } from './questionDisplay';
@@ -12,7 +15,7 @@ import { RowAction } from './table/RowAction';
 const questionColumns: Column<QuestionView>[] = [
   { key: 'mode', header: 'Mode', value: (q) => deriveQuestion(q).mode },
   { key: 'question', header: 'Question', value: (q) => deriveQuestion(q).question },
-  { key: 'answer', header: 'Answer', value: (q) => deriveQuestion(q).answer },
+  { key: 'answer', header: 'Answer', value: (q) => answerText(deriveQuestion(q)) },
   { key: 'project', header: 'Project', value: (q) => q.project },
   { key: 'asked_via', header: 'Asked Via', value: (q) => q.askedVia },
   { key: 'language', header: 'Language', value: languageOf },
@@ -20,6 +23,10 @@ const questionColumns: Column<QuestionView>[] = [
   { key: 'answered_at', header: 'Answered At', value: (q) => formatTime(q.answeredAt) },
   { key: 'status', header: 'Status', value: (q) => deriveQuestion(q).status, kind: 'status' },
 ];
+
+/** The answer's words for its cell: a markdown answer without its marks; an error as it reads. */
+const answerText = ({ answer, status }: ReturnType<typeof deriveQuestion>) =>
+  status === 'failed' ? answer : markdownText(answer);
 
 /** SPEC §2 Questions tab: every question asked, derived per SPEC §4, with its history on demand. */
 export function QuestionsTab() {
@@ -47,9 +54,24 @@ function HistoryModal({ record, onClose }: { record: QuestionView; onClose: () =
   const shown = deriveQuestion(record);
   return (
     <Modal title="Question Details" onClose={onClose} wide>
-      <p className="history-question">
-        <strong>Question:</strong> {shown.question || '-'}
-      </p>
+      <dl className="question-review">
+        <dt>Question:</dt>
+        <dd>{shown.question || '-'}</dd>
+        <dt>Asked by:</dt>
+        <dd>
+          <AskedBy questionId={record._id} />
+        </dd>
+        <dt>Answer:</dt>
+        <dd className="review-answer">
+          {!shown.answer ? (
+            '-'
+          ) : shown.status === 'failed' ? (
+            shown.answer
+          ) : (
+            <BotMarkdown id={`review-${record._id}`} text={shown.answer} />
+          )}
+        </dd>
+      </dl>
       {/* A table wider than the screen scrolls; keyboard users scroll it once it has focus. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="table-scroll" role="region" aria-label="History" tabIndex={0}>
@@ -89,7 +111,13 @@ function HistoryModal({ record, onClose }: { record: QuestionView; onClose: () =
 
 function EventContent({ event, index }: { event: QuestionView['history'][number]; index: number }) {
   const text = eventText(event);
-  if (!isVoiceEvent(event)) return text ? <span className="history-text">{text}</span> : <Empty />;
+  const words =
+    event.type === 'query-response' && event.answer ? (
+      <ResponseContent event={event} index={index} />
+    ) : text ? (
+      <span className="history-text">{text}</span>
+    ) : null;
+  if (!isVoiceEvent(event)) return words ?? <Empty />;
   const audio = audioOf(event);
   return (
     <>
@@ -106,7 +134,17 @@ function EventContent({ event, index }: { event: QuestionView['history'][number]
       ) : (
         <p className="audio-error">Audio Playback Error</p>
       )}
-      {text ? <span className="history-text">{text}</span> : null}
+      {words}
     </>
+  );
+}
+
+/** A query-response: the question as asked, and the answer rendered as the chat shows it. */
+function ResponseContent({ event, index }: { event: QuestionView['history'][number]; index: number }) {
+  return (
+    <div className="review-answer">
+      {event.query ? <span className="history-text">Question: {event.query}</span> : null}
+      Answer: <BotMarkdown id={`history-${index}`} text={event.answer ?? ''} />
+    </div>
   );
 }

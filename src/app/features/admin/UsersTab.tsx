@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import type { UserAdminView } from '../../../shared/admin/schemas';
 import { adminApi } from '../../api/admin';
+import { sessionUserAtom } from '../../state/auth';
 import { adminKeys } from './queryClient';
 import { DataTable } from './table/DataTable';
 import type { Column } from './table/format';
+import { Empty } from './table/cells';
 import { RowAction } from './table/RowAction';
 import { adminToast, reasonOf } from './toasts';
+import { offeredActions } from './userActions';
 
 const userColumns: Column<UserAdminView>[] = [
   { key: 'name', header: 'Name', value: (u) => u.name },
@@ -29,6 +33,7 @@ const userToasts = {
 
 /** SPEC §2 Users tab: every user of the admin's projects; block/unblock and make/remove admin. */
 export function UsersTab() {
+  const viewer = useAtomValue(sessionUserAtom);
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.users });
 
@@ -66,25 +71,33 @@ export function UsersTab() {
       fetchPage={adminApi.getUsers}
       columns={userColumns}
       rowKey={(u) => u._id}
-      actions={(user) => (
-        <>
-          <RowAction
-            subject={user.name}
-            busy={busy(user, block)}
-            danger={!user.isBlocked}
-            onClick={() => block.mutate({ user, block: !user.isBlocked })}
-          >
-            {user.isBlocked ? 'Unblock User' : 'Block User'}
-          </RowAction>
-          <RowAction
-            subject={user.name}
-            busy={busy(user, makeAdmin)}
-            onClick={() => makeAdmin.mutate({ user, makeAdmin: !user.isAdmin })}
-          >
-            {user.isAdmin ? 'Remove Admin' : 'Make Admin'}
-          </RowAction>
-        </>
-      )}
+      actions={(user) => {
+        const offered = offeredActions(viewer, user);
+        if (!offered.block && !offered.adminRights) return <Empty />;
+        return (
+          <>
+            {offered.block ? (
+              <RowAction
+                subject={user.name}
+                busy={busy(user, block)}
+                danger={!user.isBlocked}
+                onClick={() => block.mutate({ user, block: !user.isBlocked })}
+              >
+                {user.isBlocked ? 'Unblock User' : 'Block User'}
+              </RowAction>
+            ) : null}
+            {offered.adminRights ? (
+              <RowAction
+                subject={user.name}
+                busy={busy(user, makeAdmin)}
+                onClick={() => makeAdmin.mutate({ user, makeAdmin: !user.isAdmin })}
+              >
+                {user.isAdmin ? 'Remove Admin' : 'Make Admin'}
+              </RowAction>
+            ) : null}
+          </>
+        );
+      }}
     />
   );
 }
