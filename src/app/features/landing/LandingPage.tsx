@@ -13,9 +13,14 @@ export function LandingPage() {
           with the community and shares them. Ask a question in plain language and get an answer reviewed by
           experts.
         </p>
-        <Link to="/register" className="button button-large">
-          Get Started
-        </Link>
+        <div className="hero-actions">
+          <Link to="/register" className="button button-large">
+            Get Started
+          </Link>
+          <Link to="/login" className="button button-secondary button-large">
+            Log in
+          </Link>
+        </div>
         <ul className="claims" aria-label="DISH in numbers">
           {claims.map((c) => (
             <li key={c.label}>
