@@ -168,4 +168,25 @@ describe('offline, still signed in', () => {
     expect(await field(page).inputValue()).toBe('');
     await context.close();
   });
+
+  it('back online, a sign-in that ended while away leads to the login form', async () => {
+    const { context, page } = await device(await register());
+    await page.goto('/');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await openChat(page);
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('You are offline.', { exact: false }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Chat' }).waitFor();
+    // Signed out elsewhere meanwhile (the request goes around the page's offline network).
+    expect((await context.request.post('/auth/logout')).status()).toBe(200);
+    await context.setOffline(false);
+    await page.getByRole('textbox', { name: 'Email Or Phone' }).waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/login');
+    // Nothing of the conversation stays in this browser.
+    expect(await page.evaluate(() => localStorage.getItem('dish:last-user'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('dish:conversation'))).toBeNull();
+    await context.close();
+  });
 });

@@ -45,7 +45,10 @@ function standInLastKnownUser(): SessionUser | null {
 function confirmWhenOnline(): void {
   if (!store.get(onlineAtom) || !store.get(userUnconfirmedAtom)) return;
   authApi.getMe().then(setUser, (error: unknown) => {
-    if (!(error instanceof ApiError && error.offline)) setUser(null);
+    if (error instanceof ApiError && error.offline) return;
+    // The sign-in ended while away: the page opens again, and its guard asks for a sign-in.
+    setUser(null);
+    window.location.reload();
   });
 }
 store.sub(onlineAtom, confirmWhenOnline);

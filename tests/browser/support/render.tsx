@@ -13,7 +13,9 @@ import {
   checkCurrentUser,
   otpSentAtom,
   sessionUserAtom,
+  userUnconfirmedAtom,
 } from '../../../src/app/state/auth';
+import { offlineCache } from '../../../src/app/state/offline-cache';
 import { onlineAtom } from '../../../src/app/state/connectivity';
 import { chatWithUsUrlAtom } from '../../../src/app/state/contact';
 import { voiceAvailableAtom } from '../../../src/app/state/voice';
@@ -111,6 +113,9 @@ export async function resetApp(): Promise<void> {
   store.set(authKnownAtom, true);
   store.set(authErrorAtom, null);
   store.set(otpSentAtom, null);
+  // Nobody stands in from this browser's offline copy (issue 14), and no copy is left for the next test.
+  store.set(userUnconfirmedAtom, false);
+  offlineCache.saveUser(null);
   store.set(onlineAtom, true);
   // As a server with a WhatsApp number answers (the header's Chat with us); tests of its absence set null.
   store.set(chatWithUsUrlAtom, TEST_CHAT_URL);
