@@ -85,25 +85,56 @@ describe('single item', () => {
     await expectNoAxeViolations(container);
   });
 
-  test('an empty submit shows every SPEC §5 message, focuses the first field and sends nothing', async () => {
+  test('an empty submit says to fill all the required fields, each field its own message; focuses the first', async () => {
     const server = addDataServer();
     const { container } = await openForm();
     await addButton().click();
     const summary = page.getByRole('alert').filter({ hasText: messages.addDataIncomplete });
     await expect.element(summary).toBeVisible();
-    await expect.element(summary).toHaveTextContent(messages.selectSource);
+    // Several are empty: the summary says so once, not field by field.
+    await expect.element(summary).toHaveTextContent(/^Please fill all the required fields$/);
     expect(focused()).toBe(select('Data Type').element());
     await expect.element(select('Data Type')).toHaveAttribute('aria-invalid', 'true');
+    await expect.element(select('Data Type')).toHaveAccessibleDescription('Please choose a data type.');
     await expect.element(select('Source')).toHaveAccessibleDescription(messages.selectSource);
     await expect
       .element(textbox('Location (country)'))
-      .toHaveAccessibleDescription(messages.addDataIncomplete);
+      .toHaveAccessibleDescription('Please enter the location (country).');
     expect(server.to('/admin/add_data')).toHaveLength(0);
     await expectNoAxeViolations(container);
 
     // An error clears as its field is edited.
     await select('Source').selectOptions('Web Source');
     await expect.element(select('Source')).not.toHaveAttribute('aria-invalid');
+  });
+
+  test("with one required field left empty, the summary gives that field's own message", async () => {
+    const server = addDataServer();
+    await openForm();
+    await select('Data Type').selectOptions('Web page');
+    await select('Source').selectOptions('Web Source');
+    await select('Project').selectOptions('dish');
+    await textbox('URL').fill('https://example.org/ramps');
+    await addButton().click();
+    const summary = page.getByRole('alert').filter({ hasText: 'Please enter the location (country).' });
+    await expect.element(summary).toBeVisible();
+    expect(summary.element().textContent).not.toContain(messages.addDataIncomplete);
+    expect(focused()).toBe(textbox('Location (country)').element());
+    expect(server.to('/admin/add_data')).toHaveLength(0);
+  });
+
+  test('offers the data types in plain words, their codes as the values sent', async () => {
+    addDataServer();
+    await openForm();
+    const options = [...(select('Data Type').element() as HTMLSelectElement).options];
+    expect(options.map((o) => [o.value, o.textContent])).toEqual([
+      ['', 'Select a data type'],
+      ['yt_channel', 'YouTube channel'],
+      ['yt_video', 'YouTube video'],
+      ['web', 'Web page'],
+      ['pdf', 'PDF files'],
+      ['doc', 'Documents (Word, spreadsheets, text files)'],
+    ]);
   });
 
   test('web: URL and depth 0–5 (default 0) are checked; a valid form goes out as multipart, then resets', async () => {

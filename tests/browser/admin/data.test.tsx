@@ -344,6 +344,13 @@ describe('pending and ingested data', () => {
       'rgb(255, 244, 206)',
     );
     const braille = [...el.tBodies[0]!.rows].find((r) => r.textContent?.includes('Braille manual'))!;
+    // Data types in plain words (issue 14 item 10).
+    expect(braille.cells[0]?.textContent).toBe('PDF');
+    expect([...el.tBodies[0]!.rows].map((r) => r.cells[0]?.textContent)).toEqual([
+      'Web page',
+      'PDF',
+      'YouTube video',
+    ]);
     expect(braille.cells[4]?.textContent).toBe('-');
     expect(braille.cells[7]?.textContent).toBe('The file is not a PDF.');
     await expectNoAxeViolations(container);
@@ -396,7 +403,7 @@ describe('pending and ingested data', () => {
     ]);
     const ramps = [...el.tBodies[0]!.rows].find((r) => r.textContent?.includes('Ramps'))!;
     expect([...ramps.cells].map((c) => c.textContent)).toEqual([
-      'pdf',
+      'PDF',
       'Web Source',
       'dish',
       'Ramps',

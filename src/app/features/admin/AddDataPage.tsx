@@ -16,6 +16,7 @@ import {
   FIELD_ORDER,
   filesHint,
   FORM_DATA_TYPES,
+  formSummary,
   needsFiles,
   needsUrl,
   type AddDataField,
@@ -156,7 +157,7 @@ function SingleItemForm() {
     add.mutate(form);
   };
 
-  const summary = [...new Set(FIELD_ORDER.map((f) => errors[f]).filter(Boolean))];
+  const summary = formSummary(errors);
   const activeSources = sources.data?.sources ?? [];
 
   return (

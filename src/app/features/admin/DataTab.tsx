@@ -6,6 +6,7 @@ import type { IngestedItemView, PendingItemView, SourceView } from '../../../sha
 import { messages } from '../../../shared/messages';
 import { adminApi, type PageRequest } from '../../api/admin';
 import { sessionUserAtom } from '../../state/auth';
+import { dataTypeLabel } from './dataTypes';
 import { Modal } from './Modal';
 import { adminKeys } from './queryClient';
 import { DataTable } from './table/DataTable';
@@ -45,7 +46,7 @@ const fetchSources = async (request: PageRequest) =>
   pageLocally((await adminApi.getSources()).sources, sourceSearchColumns, request);
 
 const pendingColumns: Column<PendingItemView>[] = [
-  { key: 'data_type', header: 'Data Type', value: (p) => p.data_type },
+  { key: 'data_type', header: 'Data Type', value: (p) => dataTypeLabel(p.data_type) },
   { key: 'source', header: 'Source', value: (p) => p.source },
   { key: 'description', header: 'Description', value: (p) => p.description },
   { key: 'title', header: 'Title', value: (p) => p.title },
@@ -56,7 +57,7 @@ const pendingColumns: Column<PendingItemView>[] = [
 ];
 
 const ingestedColumns: Column<IngestedItemView>[] = [
-  { key: 'data_type', header: 'Data Type', value: (i) => i.resource_type },
+  { key: 'data_type', header: 'Data Type', value: (i) => dataTypeLabel(i.resource_type) },
   { key: 'source', header: 'Source', value: (i) => i.source },
   { key: 'project', header: 'Project', value: (i) => i.project },
   { key: 'title', header: 'Title', value: (i) => i.title },

@@ -11,12 +11,13 @@ import {
 export const FORM_DATA_TYPES = ['yt_channel', 'yt_video', 'web', 'pdf', 'doc'] as const;
 export type FormDataType = (typeof FORM_DATA_TYPES)[number];
 
+/** The form's choices in plain words (issue 14 item 10); the codes are what is sent. */
 export const DATA_TYPE_LABELS: Record<FormDataType, string> = {
-  yt_channel: 'yt_channel (YouTube channel)',
-  yt_video: 'yt_video (YouTube video)',
-  web: 'web (web page)',
-  pdf: 'pdf (PDF files)',
-  doc: 'doc (documents, spreadsheets, text files)',
+  yt_channel: 'YouTube channel',
+  yt_video: 'YouTube video',
+  web: 'Web page',
+  pdf: 'PDF files',
+  doc: 'Documents (Word, spreadsheets, text files)',
 };
 
 export interface AddDataValues {
@@ -46,6 +47,20 @@ export function filesHint(type: AddDataValues['data_type']): string {
   return `${DOC_FORMATS[0]!.toUpperCase()}${DOC_FORMATS.slice(1)}; up to ${MAX_UPLOAD_FILES} files at once.`;
 }
 
+/**
+ * What each required field says when it is empty (issue 14 item 10): SPEC §5's own words for the
+ * source and the files, plain words for the others, which SPEC leaves to 'Please fill all the
+ * required fields' (the summary's words when several are empty, formSummary).
+ */
+export const MISSING: Record<Exclude<AddDataField, 'depth'>, string> = {
+  data_type: 'Please choose a data type.',
+  source: messages.selectSource,
+  project: 'Please choose a project.',
+  location: 'Please enter the location (country).',
+  url: 'Please enter the URL.',
+  files: messages.selectFiles,
+};
+
 /** SPEC §5 Add data rules, field by field; null when the field is fine. */
 export function checkField(
   field: AddDataField,
@@ -54,16 +69,16 @@ export function checkField(
 ): string | null {
   switch (field) {
     case 'data_type':
-      return values.data_type ? null : messages.addDataIncomplete;
+      return values.data_type ? null : MISSING.data_type;
     case 'source':
-      return values.source ? null : messages.selectSource;
+      return values.source ? null : MISSING.source;
     case 'project':
-      return values.project ? null : messages.addDataIncomplete;
+      return values.project ? null : MISSING.project;
     case 'location':
-      return values.location.trim() ? null : messages.addDataIncomplete;
+      return values.location.trim() ? null : MISSING.location;
     case 'url':
       if (!needsUrl(values.data_type)) return null;
-      if (!values.url.trim()) return messages.addDataIncomplete;
+      if (!values.url.trim()) return MISSING.url;
       return /^https?:\/\/\S+$/i.test(values.url.trim()) ? null : URL_FORMAT_MESSAGE;
     case 'depth': {
       if (values.data_type !== 'web') return null;
@@ -71,7 +86,7 @@ export function checkField(
       return ok ? null : DEPTH_MESSAGE;
     }
     case 'files':
-      return needsFiles(values.data_type) && files.length === 0 ? messages.selectFiles : null;
+      return needsFiles(values.data_type) && files.length === 0 ? MISSING.files : null;
   }
 }
 
@@ -84,6 +99,24 @@ export const FIELD_ORDER: AddDataField[] = [
   'depth',
   'files',
 ];
+
+/**
+ * The form's summary above the fields: 'Please fill all the required fields' (SPEC §5) when
+ * several required fields are empty, otherwise each field's own message; other problems (a bad
+ * URL, depth or file) are listed as they are.
+ */
+export function formSummary(errors: Partial<Record<AddDataField, string>>): string[] {
+  const found = FIELD_ORDER.flatMap((field) => {
+    const message = errors[field];
+    return message ? [{ message, missing: field !== 'depth' && message === MISSING[field] }] : [];
+  });
+  const missing = found.filter((f) => f.missing);
+  const shown =
+    missing.length > 1
+      ? [messages.addDataIncomplete, ...found.filter((f) => !f.missing).map((f) => f.message)]
+      : found.map((f) => f.message);
+  return [...new Set(shown)];
+}
 
 /** Checks a new file selection: too many, or a type the data type does not take. */
 export function checkFiles(type: AddDataValues['data_type'], files: readonly File[]): string | null {
