@@ -6,12 +6,15 @@ import type { ConversationMessage, ConversationView } from '../../../shared/chat
 import { ttsUrl } from '../../config';
 import type { ChatMessage } from '../../state/chat';
 
+/** A kept recording that nobody could make words of (its audio is not kept). */
+export const UNHEARD_RECORDING = 'A recorded question';
+
 export function messagesFromView(view: ConversationView | null): ChatMessage[] {
   return (view?.messages ?? []).map((m) => {
     const message: ChatMessage = {
       id: `c${m.id}`,
       type: m.type,
-      text: m.text,
+      text: m.type === 'user' && m.isAudio && !m.text ? UNHEARD_RECORDING : m.text,
       // A kept question shows its words (a recording's transcript); its audio stayed with the asker.
       isAudio: m.type === 'bot' && m.isAudio,
       links: m.links,
@@ -36,7 +39,7 @@ export function viewFromMessages(
       id: at + 1,
       type: m.type,
       text: m.text,
-      isAudio: m.type === 'bot' && Boolean(m.audioPath),
+      isAudio: m.type === 'bot' ? Boolean(m.audioPath) : m.isAudio,
       audioPath: m.type === 'bot' ? (m.audioPath ?? null) : null,
       links: m.links ?? [],
       at: meta.updatedAt,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  UNHEARD_RECORDING,
   messagesFromView,
   viewFromMessages,
 } from '../../../../../src/app/features/chat/conversationMessages';
@@ -42,6 +43,11 @@ describe('messagesFromView', () => {
         audioURI: 'https://dish.example/tts/abc.mp3',
       },
     ]);
+  });
+
+  it('names a kept recording that was never heard', () => {
+    const unheard = { ...view, messages: [{ ...view.messages[0]!, text: '' }] };
+    expect(messagesFromView(unheard)[0]?.text).toBe(UNHEARD_RECORDING);
   });
 
   it('shows nothing for no conversation', () => {
