@@ -16,8 +16,18 @@ import {
   tabTo,
 } from '../support/render';
 import { darkScheme, forcedColors } from '../support/media';
+import {
+  adminServer,
+  ingestedItems,
+  listAnswer,
+  makeUsers,
+  pendingItems,
+  resetAdmin,
+  sources,
+  superAdmin,
+} from '../admin/support';
 
-beforeEach(resetApp);
+beforeEach(resetAdmin);
 afterEach(() => page.viewport(1280, 800));
 
 const h1 = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
@@ -130,5 +140,46 @@ describe('the dashboard on a phone', () => {
     await page.viewport(360, 740);
     await expect.poll(boxComesFirst).toBe(true);
     await expect.element(box()).toHaveValue('How do I use a screen reader?');
+  });
+});
+
+describe('the admin screens', () => {
+  function adminData() {
+    signIn(superAdmin);
+    return adminServer({
+      '/admin/get_users': () => listAnswer(makeUsers(3)),
+      '/admin/get_data_bank': (body) =>
+        body.onlySources || body.onlyActiveSources ? { sources } : listAnswer(ingestedItems),
+      '/admin/get_pending_data': () => listAnswer(pendingItems),
+      '/admin/models': () => ({ models: [] }),
+    });
+  }
+
+  test('in forced colours the selected tab keeps a mark of its own', async () => {
+    await forcedColors();
+    adminData();
+    const { container } = await renderApp('/admindashboard');
+    const selected = page.getByRole('tab', { name: 'Users', selected: true });
+    await expect.element(selected).toBeVisible();
+    const other = page.getByRole('tab', { name: 'Data' });
+    expect(getComputedStyle(selected.element()).borderBottomWidth).toBe('4px');
+    expect(getComputedStyle(other.element()).borderBottomWidth).toBe('0px');
+    await expect.element(page.getByRole('cell', { name: 'User 1', exact: true })).toBeVisible();
+    await expectNoAxeViolations(container);
+  });
+
+  test('the pending data list and the Add Data form with its errors pass axe in the dark scheme', async () => {
+    await darkScheme();
+    adminData();
+    const { container, router } = await renderApp('/admindashboard?tab=data');
+    await page.getByRole('button', { name: 'View All Pending Data', exact: true }).click();
+    await expect.element(page.getByRole('cell', { name: 'Braille manual', exact: true })).toBeVisible();
+    await expectNoAxeViolations(container);
+
+    await router.navigate({ to: '/adminadddata' });
+    await expect.element(h1('Add Data')).toBeVisible();
+    await page.getByRole('button', { name: 'Add Data', exact: true }).click();
+    await expect.element(page.getByRole('alert').filter({ hasText: 'Please fill all' })).toBeVisible();
+    await expectNoAxeViolations(container);
   });
 });
