@@ -6,15 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import {
-  expectNoAxeViolations,
-  makeUser,
-  renderApp,
-  resetApp,
-  resetFocus,
-  signIn,
-  tabTo,
-} from '../support/render';
+import { expectNoAxeViolations, makeUser, renderApp, resetFocus, signIn, tabTo } from '../support/render';
 import { darkScheme, forcedColors } from '../support/media';
 import {
   adminServer,
