@@ -156,6 +156,10 @@ describe('offline, still signed in', () => {
     await field(page).press('Enter');
     await page.getByText('Your question is waiting in the box.', { exact: false }).waitFor();
     expect(await field(page).inputValue()).toBe('Is there a talking calculator?');
+    // It waits across a reload, too.
+    await page.reload();
+    await page.getByText('Your question is waiting in the box.', { exact: false }).waitFor();
+    await expect.poll(() => field(page).inputValue()).toBe('Is there a talking calculator?');
 
     await context.setOffline(false);
     const send = page.getByRole('button', { name: 'Send it now' });

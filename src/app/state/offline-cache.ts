@@ -10,6 +10,7 @@ import { conversationView, type ConversationView } from '../../shared/chat/conve
 
 const USER_KEY = 'dish:last-user';
 const CONVERSATION_KEY = 'dish:conversation';
+const HELD_KEY = 'dish:held-question';
 
 const cachedUser = z.object({
   id: z.string(),
@@ -26,6 +27,7 @@ const cachedUser = z.object({
 }) satisfies z.ZodType<SessionUser>;
 
 const cachedConversation = z.object({ userId: z.string(), conversation: conversationView });
+const heldQuestion = z.object({ userId: z.string(), text: z.string() });
 
 function read<T>(key: string, schema: z.ZodType<T>): T | null {
   try {
@@ -52,7 +54,9 @@ export const offlineCache = {
   user: (): SessionUser | null => read(USER_KEY, cachedUser),
   saveUser(user: SessionUser | null): void {
     write(USER_KEY, user);
-    if (!user) write(CONVERSATION_KEY, null);
+    if (user) return;
+    write(CONVERSATION_KEY, null);
+    write(HELD_KEY, null);
   },
   /** The user's current conversation as last seen, or null. */
   conversation(userId: string): ConversationView | null {
@@ -61,5 +65,13 @@ export const offlineCache = {
   },
   saveConversation(userId: string, conversation: ConversationView | null): void {
     write(CONVERSATION_KEY, conversation ? { userId, conversation } : null);
+  },
+  /** A question typed offline, waiting to be sent: it survives a reload. */
+  held(userId: string): string | null {
+    const cached = read(HELD_KEY, heldQuestion);
+    return cached?.userId === userId ? cached.text : null;
+  },
+  saveHeld(userId: string, text: string | null): void {
+    write(HELD_KEY, text === null ? null : { userId, text });
   },
 };

@@ -12,6 +12,7 @@ import {
   type InitialQuestion,
 } from '../../state/chat';
 import { onlineAtom } from '../../state/connectivity';
+import { offlineCache } from '../../state/offline-cache';
 import { store } from '../../state/store';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { connectChat, sendQuestion } from './chatSocketBridge';
@@ -38,7 +39,10 @@ export function ChatPage() {
   const fromCache = useAtomValue(conversationFromCacheAtom);
   const input = useRef<InputBarHandle>(null);
   const held = useAtomValue(heldQuestionAtom);
-  const setHeld = (text: string | null) => store.set(heldQuestionAtom, text);
+  const setHeld = (text: string | null) => {
+    store.set(heldQuestionAtom, text);
+    if (userId) offlineCache.saveHeld(userId, text);
+  };
   const [announcement, setAnnouncement] = useState('');
   // Offline, or still the last known user, or this device's copy: nothing can change on the server.
   const readOnly = !online || unconfirmed || fromCache;
@@ -50,7 +54,14 @@ export function ChatPage() {
 
   // Issue 14: the current conversation, and the server's again once the copy shown can be replaced.
   useEffect(() => {
-    if (userId) void loadCurrentConversation(userId);
+    if (!userId) return;
+    void loadCurrentConversation(userId);
+    // A question typed offline before a reload is waiting still.
+    const kept = offlineCache.held(userId);
+    if (kept !== null && store.get(heldQuestionAtom) === null) {
+      store.set(heldQuestionAtom, kept);
+      input.current?.restore(kept);
+    }
   }, [userId]);
   useEffect(() => {
     if (userId && online && !unconfirmed && store.get(conversationFromCacheAtom))

@@ -7,6 +7,8 @@ import { MicrophoneButton } from '../voice/MicrophoneButton';
 export interface InputBarHandle {
   focus(): void;
   prefill(text: string): void;
+  /** Puts text back in the box without moving focus (a question kept across a reload). */
+  restore(text: string): void;
 }
 
 interface InputBarProps {
@@ -51,7 +53,9 @@ export function InputBar({ onSend, onRecorded, waiting, recordingDisabled = fals
     requestAnimationFrame(() => input.setSelectionRange(value.length, value.length));
   }, []);
 
-  useImperativeHandle(ref, () => ({ focus: () => field.current?.focus(), prefill }), [prefill]);
+  useImperativeHandle(ref, () => ({ focus: () => field.current?.focus(), prefill, restore: setText }), [
+    prefill,
+  ]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
