@@ -195,7 +195,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))(
       // machine (CI, other test files) the odd sample waits for the CPU itself, hence a percentile.
       expect(p95Latency).toBeLessThan(100);
       expect(maxLatency).toBeLessThan(1000);
-      // Sampled every 25 ms or so while the files were read. The server idles at about 800 MB
+      // Sampled every 25 ms or so while the files were read. The server idles at about 450-600 MB
       // (PGlite's memory, the sources compiled by tsx); a worker reading a file adds up to about
       // 400 MB with a 128 MB heap (its own modules, buffers outside the heap), and files are read
       // by a bounded number of workers, so reading never grows without bound (it reached 3.5 GB).
