@@ -165,6 +165,30 @@ describe('kept conversations', () => {
   });
 });
 
+describe('the question carried from the dashboard', () => {
+  test('goes once the kept conversation is shown, so that it is not hidden by it', async () => {
+    signIn(makeUser());
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    overrideFetch((path) =>
+      path === '/api/conversations/current'
+        ? held.then(() => jsonResponse({ conversation: CURRENT }))
+        : undefined,
+    );
+    await renderApp('/dashboard');
+    await field().fill('Is there a talking calculator?');
+    await userEvent.keyboard('{Enter}');
+    const socket = await connectedSocket();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(socket.sent).toEqual([]);
+    release();
+    await expect.poll(() => socket.sent.length).toBe(1);
+    expect(socket.sent[0]?.message.content.conversationId).toBe(CURRENT.id);
+    await expect.element(log()).toHaveTextContent('Software that reads the screen aloud.');
+    await expect.element(log()).toHaveTextContent('Is there a talking calculator?');
+  });
+});
+
 describe('offline, still signed in', () => {
   // No call reaches the server (the header's and the microphone's included).
   const offlineFetch = () => overrideFetch(() => Promise.reject(new TypeError('Failed to fetch')));

@@ -44,6 +44,8 @@ export function ChatPage() {
     if (userId) offlineCache.saveHeld(userId, text);
   };
   const [announcement, setAnnouncement] = useState('');
+  // The kept conversation is shown (or could not be had): a question sent before would be hidden by it.
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
   // Offline, or still the last known user, or this device's copy: nothing can change on the server.
   const readOnly = !online || unconfirmed || fromCache;
 
@@ -55,7 +57,7 @@ export function ChatPage() {
   // Issue 14: the current conversation, and the server's again once the copy shown can be replaced.
   useEffect(() => {
     if (!userId) return;
-    void loadCurrentConversation(userId);
+    void loadCurrentConversation(userId).finally(() => setLoadedFor(userId));
     // A question typed offline before a reload is waiting still.
     const kept = offlineCache.held(userId);
     if (kept !== null && store.get(heldQuestionAtom) === null) {
@@ -93,7 +95,7 @@ export function ChatPage() {
       input.current?.prefill(pending.text);
       return;
     }
-    if (status !== 'connected') return;
+    if (status !== 'connected' || loadedFor !== userId) return;
     store.set(initialQuestionAtom, null);
     void send(pending);
   });
