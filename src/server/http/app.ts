@@ -11,7 +11,6 @@ import { createGateway, type ChatServer } from '../realtime/gateway';
 import { socketEvictions } from '../realtime/evictions';
 import { registerChatHandlers } from '../realtime/chat-handlers';
 import { registerConversationRoutes } from '../conversations/routes';
-import { registerConversationRoutes } from '../conversations/routes';
 import { registerWhatsAppRoutes } from '../channels/whatsapp/routes';
 import { attachRedisAdapter } from '../realtime/redis-adapter';
 import { registerErrorHandler } from './errors';
@@ -132,7 +131,6 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     dataDir: config.DATA_DIR,
   });
   registerFileRoutes(app, db);
-  registerConversationRoutes(app, db);
   registerConversationRoutes(app, db);
   registerAdminRoutes(app, db, evictions);
   app.get('/api/health', () => ({ ok: true, database: database.kind }));
