@@ -7,6 +7,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { expectNoAxeViolations, makeUser, renderApp, resetFocus, signIn, tabTo } from '../support/render';
+import { render } from 'vitest-browser-react';
+import { MessageList } from '../../../src/app/features/chat/MessageList';
 import { darkScheme, forcedColors } from '../support/media';
 import {
   adminServer,
@@ -172,6 +174,31 @@ describe('the admin screens', () => {
     await expect.element(h1('Add Data')).toBeVisible();
     await page.getByRole('button', { name: 'Add Data', exact: true }).click();
     await expect.element(page.getByRole('alert').filter({ hasText: 'Please fill all' })).toBeVisible();
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe('the chat in the dark scheme', () => {
+  test('questions and answers (with a link and a table) keep AA contrast: axe finds nothing', async () => {
+    await darkScheme();
+    document.title = 'Chat | DISH';
+    const { container } = await render(
+      <main>
+        <h1>Chat</h1>
+        <MessageList
+          messages={[
+            { id: 'd1', type: 'user', text: 'Which ramps are best?', isAudio: false },
+            {
+              id: 'd2',
+              type: 'bot',
+              text: 'Gentle ones: see [the guide](https://example.org/ramps).\n\n| Rise | Length |\n| --- | --- |\n| 1 | 12 |',
+              isAudio: false,
+            },
+          ]}
+        />
+      </main>,
+    );
+    await expect.element(page.getByRole('link', { name: /the guide/ })).toBeVisible();
     await expectNoAxeViolations(container);
   });
 });
