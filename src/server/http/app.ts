@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -17,6 +18,7 @@ import { registerErrorHandler } from './errors';
 import { logSerializers } from './log-redaction';
 import { registerOriginGuard } from './origin-guard';
 import { collectRoutes, type RouteEntry } from './route-list';
+import { registerHealthRoutes } from './readiness';
 import { registerSecurityHeaders } from './security-headers';
 import { registerStaticShell } from './static-shell';
 import { registerAdminRoutes } from './admin-routes';
@@ -27,7 +29,7 @@ import { registerKnowledgeRoutes } from '../knowledge/routes';
 import { createIngestion } from '../knowledge/ingestion';
 import type { IngestionWorker } from '../knowledge/worker';
 import { registerTtsRoute, registerVoiceStatusRoute } from '../voice/route';
-import { registerModelRoutes } from '../models/routes';
+import { modelsDownloading, registerModelRoutes } from '../models/routes';
 import { modelsCacheDir } from '../models/transformers';
 import { createVoiceService } from '../voice/service';
 
@@ -133,7 +135,6 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   registerFileRoutes(app, db);
   registerConversationRoutes(app, db);
   registerAdminRoutes(app, db, evictions);
-  app.get('/api/health', () => ({ ok: true, database: database.kind }));
   const voice = createVoiceService(config, app.log);
   registerTtsRoute(app, voice.ttsDir);
   registerVoiceStatusRoute(app, voice);
@@ -149,9 +150,22 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const answeringConcurrency = database.kind === 'pglite' ? 1 : 4;
   registerChatHandlers(io, { db, index, log: app.log, llm, voice, answeringConcurrency });
   await registerWhatsAppRoutes(app, config, { db, index, log: app.log, llm, voice, answeringConcurrency });
-  const detachRedis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
-
+  const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
   let closing: Promise<void> | undefined;
+  registerHealthRoutes(app, {
+    databaseKind: database.kind,
+    log: app.log,
+    checks: {
+      process: () => (closing ? 'shutting down' : null),
+      database: async () => {
+        await db.execute(sql`SELECT 1`);
+        return null;
+      },
+      ...(redis ? { redis: async () => ((await redis.ping()) === 'PONG' ? null : 'not answering') } : {}),
+      models: () => modelsDownloading([voice.modelStatus(), embedding.status()]),
+    },
+  });
+
   const close = () =>
     (closing ??= (async () => {
       // The callback runs once the HTTP server has closed; the returned promise does not wait for it.
@@ -163,7 +177,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       closed = true;
       await takingUp;
       await backfill.stop();
-      await detachRedis?.();
+      await redis?.detach();
       await database.close();
     })());
 

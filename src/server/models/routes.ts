@@ -15,3 +15,11 @@ export function registerModelRoutes(app: FastifyInstance, db: Db, models: () => 
     return { models: models() };
   });
 }
+
+/** Readiness of the models (GET /api/ready): null when none is still downloading, else which are. */
+export function modelsDownloading(models: ModelStatus[]): string | null {
+  const downloading = models.filter((m) => m.state === 'downloading');
+  return downloading.length
+    ? downloading.map((m) => `${m.model} downloading (${m.progress ?? 0}%)`).join('; ')
+    : null;
+}

@@ -8,14 +8,17 @@ export async function attachRedisAdapter(
   io: Server,
   url: string,
   log: FastifyBaseLogger,
-): Promise<() => Promise<void>> {
+): Promise<{ ping(): Promise<unknown>; detach(): Promise<void> }> {
   const pub = createClient({ url });
   const sub = pub.duplicate();
   for (const client of [pub, sub]) client.on('error', (err: unknown) => log.error({ err }, 'redis error'));
   await Promise.all([pub.connect(), sub.connect()]);
   io.adapter(createAdapter(pub, sub));
   log.info('socket.io uses the Redis adapter');
-  return async () => {
-    await Promise.allSettled([pub.quit(), sub.quit()]);
+  return {
+    ping: () => pub.ping(),
+    async detach() {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
   };
 }

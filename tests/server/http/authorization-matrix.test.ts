@@ -106,6 +106,8 @@ const bulkCsv = () =>
 
 const ROUTES: Record<string, Row> = {
   'GET /api/health': { request: () => ({ path: '/api/health' }), expected: [200, 200, 200, 200, 200] },
+  // What a load balancer asks: public, and it says only which part is missing.
+  'GET /api/ready': { request: () => ({ path: '/api/ready' }), expected: [200, 200, 200, 200, 200] },
   // The admin dashboard's Models line.
   'GET /admin/models': { request: () => ({ path: '/admin/models' }), expected: [401, 403, 200, 200, 200] },
   // Whether the microphone can be offered, asked by the chat page.

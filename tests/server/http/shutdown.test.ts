@@ -35,6 +35,12 @@ describe('the server process', () => {
     });
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
+    const ready = await fetch(`${url}/api/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      ready: true,
+      checks: { process: 'ready', database: 'ready', models: 'ready' },
+    });
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((r) => child.on('exit', r));
     expect(code).toBe(0);

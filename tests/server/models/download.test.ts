@@ -62,6 +62,13 @@ describe('models fetched from the Hub on first start', () => {
         state: 'downloading',
       });
       expect(t.server.index.usesVectors).toBe(false);
+      // Alive, but not ready for a load balancer to send people to while its models download.
+      const ready = await fetch(t.url + '/api/ready');
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({
+        ready: false,
+        checks: { database: 'ready', models: expect.stringMatching(/Xenova\/all-MiniLM-L6-v2 downloading/) },
+      });
       hub.release();
       await expect
         .poll(async () => (await modelLine(t))['sentence embeddings'].state, {
@@ -71,6 +78,7 @@ describe('models fetched from the Hub on first start', () => {
         .toBe('ready');
       expect(t.server.index.usesVectors).toBe(true);
       await expect.poll(() => voiceAvailable(t), { timeout: 60_000, interval: 250 }).toBe(true);
+      expect((await fetch(t.url + '/api/ready')).status).toBe(200);
       expect((await modelLine(t))['speech recognition']).toEqual({
         purpose: 'speech recognition',
         model: 'onnx-community/whisper-base',

@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
+/** Alive: the process answers HTTP. What a supervisor asks before restarting it. */
+export const HEALTH_PATH = '/api/health';
+/** Ready: what a load balancer asks before sending this process people. */
+export const READY_PATH = '/api/ready';
+
+/** One part the process needs: resolves with null when it is ready, else a short public reason. */
+export type ReadinessCheck = () => Promise<string | null> | string | null;
+
+/** A part that does not answer within this long is not ready (a load balancer's own timeout is short). */
+const CHECK_TIMEOUT_MS = 2_000;
+
+/**
+ * GET /api/health answers 200 while the process lives; GET /api/ready answers 200 when every
+ * check passes and 503 otherwise (while starting to drain, a model still downloading, the
+ * database or Redis out of reach), with each check's state. The reasons are for an operator and
+ * say no more than which part is missing: the details (addresses, errors) go to the log.
+ */
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  options: { databaseKind: string; checks: Record<string, ReadinessCheck>; log: FastifyBaseLogger },
+): void {
+  app.get(HEALTH_PATH, (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return { ok: true, database: options.databaseKind };
+  });
+  app.get(READY_PATH, async (_request, reply) => {
+    const entries = await Promise.all(
+      Object.entries(options.checks).map(async ([name, check]) => {
+        const state = await settle(check).catch((error: unknown) => {
+          options.log.warn({ err: error, check: name }, 'readiness check failed');
+          return 'not reachable';
+        });
+        return [name, state ?? 'ready'] as const;
+      }),
+    );
+    const ready = entries.every(([, state]) => state === 'ready');
+    void reply.code(ready ? 200 : 503).header('cache-control', 'no-store');
+    return { ready, checks: Object.fromEntries(entries) };
+  });
+}
+
+function settle(check: ReadinessCheck): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([Promise.resolve().then(check), timeout]).finally(() => clearTimeout(timer));
+}
