@@ -39,6 +39,11 @@ const calls: {
   },
   { path: '/admin/get_questions', good: () => list, bad: () => ({ ...list, queryingApp: 'elsewhere' }) },
   {
+    path: '/admin/get_question_asker',
+    good: () => ({ queryingApp: 'dish', questionId: anyId }),
+    bad: () => ({ queryingApp: 'dish', questionId: 'x' }),
+  },
+  {
     path: '/admin/get_pending_data',
     good: () => list,
     bad: () => ({ ...list, query: { status: { $ne: 'gone' } } }),

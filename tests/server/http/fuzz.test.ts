@@ -48,6 +48,7 @@ const valid = (): Record<string, Record<string, unknown>> => ({
     queryOptions: { limit: 10, skip: 0 },
     search: 'q',
   },
+  '/admin/get_question_asker': { queryingApp: 'dish', questionId: '00000000-0000-4000-8000-000000000000' },
   '/admin/get_pending_data': {
     queryingApp: 'dish',
     query: { source: sourceId, status: { $ne: 'completed' } },
