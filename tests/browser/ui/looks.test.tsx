@@ -202,3 +202,23 @@ describe('the chat in the dark scheme', () => {
     await expectNoAxeViolations(container);
   });
 });
+
+describe('the header on a 360 px phone', () => {
+  test('takes two rows in reading order: home and the anchors, then the account button', async () => {
+    signIn(makeUser());
+    await page.viewport(360, 740);
+    await renderApp('/dashboard');
+    const banner = page.getByRole('banner');
+    const box = (locator: ReturnType<typeof banner.getByRole>) => locator.element().getBoundingClientRect();
+    const home = box(banner.getByRole('link', { name: 'DISH home' }));
+    const about = box(banner.getByRole('link', { name: 'About Us' }));
+    const partner = box(banner.getByRole('link', { name: 'Partner with us' }));
+    const logout = box(banner.getByRole('button', { name: 'Logout' }));
+    const middle = (r: DOMRect) => r.top + r.height / 2;
+    expect(Math.abs(middle(about) - middle(home))).toBeLessThan(4);
+    expect(Math.abs(middle(partner) - middle(home))).toBeLessThan(4);
+    expect(logout.top).toBeGreaterThanOrEqual(home.bottom - 1);
+    expect(logout.right).toBeLessThanOrEqual(360);
+    expect(banner.element().getBoundingClientRect().height).toBeLessThan(120);
+  });
+});
