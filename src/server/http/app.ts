@@ -1,7 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { createCodeDelivery, type DeliverCode } from '../auth/delivery';
@@ -15,22 +14,22 @@ import { registerConversationRoutes } from '../conversations/routes';
 import { registerWhatsAppRoutes } from '../channels/whatsapp/routes';
 import { attachRedisAdapter } from '../realtime/redis-adapter';
 import { registerErrorHandler } from './errors';
-import { logSerializers } from './log-redaction';
 import { registerOriginGuard } from './origin-guard';
 import { collectRoutes, type RouteEntry } from './route-list';
-import { registerHealthRoutes } from './readiness';
+import { createFastify } from './fastify';
+import { databaseReady, registerHealthRoutes } from './readiness';
 import { registerSecurityHeaders } from './security-headers';
 import { registerStaticShell } from './static-shell';
 import { registerAdminRoutes } from './admin-routes';
-import { startEmbedder } from '../knowledge/index/embeddings';
-import { SearchIndex } from '../knowledge/index/search-index';
+import type { SearchIndex } from '../knowledge/index/search-index';
+import { openSearchIndex } from '../knowledge/index/open';
 import { registerFileRoutes } from '../knowledge/files/route';
 import { registerKnowledgeRoutes } from '../knowledge/routes';
 import { createIngestion } from '../knowledge/ingestion';
+import { queueWake } from '../knowledge/wake';
 import type { IngestionWorker } from '../knowledge/worker';
 import { registerTtsRoute, registerVoiceStatusRoute } from '../voice/route';
 import { modelsDownloading, registerModelRoutes } from '../models/routes';
-import { modelsCacheDir } from '../models/transformers';
 import { createVoiceService } from '../voice/service';
 
 export interface DishServer {
@@ -52,23 +51,7 @@ export interface ServerOverrides {
 }
 
 export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<DishServer> {
-  const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'req.headers["x-api-key"]',
-        'res.headers["set-cookie"]',
-      ],
-      serializers: logSerializers,
-    },
-    // TRUST_PROXY hops, as Fastify's numeric trustProxy (its types only take the function form).
-    trustProxy: config.TRUST_PROXY > 0 ? (_address, hop) => hop < config.TRUST_PROXY : false,
-    bodyLimit: 1024 * 1024,
-    // On close, idle keep-alive connections go at once; requests in flight are answered first.
-    forceCloseConnections: 'idle',
-  });
+  const app = createFastify(config);
 
   const routes = collectRoutes(app);
 
@@ -94,29 +77,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     deliverCode: overrides.deliverCode ?? createCodeDelivery(config, app.log),
     evictions,
   });
-  const embedding = await startEmbedder(
-    {
-      modelsDir: config.MODELS_DIR,
-      model: config.EMBEDDING_MODEL,
-      allowRemote: config.ALLOW_REMOTE_MODELS,
-      cacheDir: modelsCacheDir(config),
-      remoteHost: config.HF_ENDPOINT,
-    },
-    app.log,
-  );
-  const index = await SearchIndex.open(db, embedding.embedder, app.log);
-  // After a change of model, or once a downloaded one is ready, passages are embedded while the server answers.
-  let backfill = index.backfill(app.log);
-  let closed = false;
-  let takingUp = Promise.resolve();
-  void embedding.downloading?.then((embedder) => {
-    if (closed) return;
-    takingUp = index.useEmbedder(embedder, app.log).then(
-      () => void (backfill = index.backfill(app.log)),
-      (error: unknown) =>
-        app.log.error({ err: error }, 'the downloaded embedding model could not be taken up'),
-    );
-  });
+  const search = await openSearchIndex(config, db, app.log);
+  const { index } = search;
   const ingestion = createIngestion(config, {
     db,
     index,
@@ -125,9 +87,12 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
   });
   const { worker, sandbox } = ingestion;
+  // ROLE=web leaves the queue to the worker processes; ROLE=all works it too.
+  const works = config.ROLE === 'all';
+  const queue = await queueWake(database, works ? worker : null, app.log);
   registerKnowledgeRoutes(app, {
     db,
-    worker,
+    wake: () => queue.wake(),
     sandbox,
     maxUploadFiles: config.MAX_UPLOAD_FILES,
     dataDir: config.DATA_DIR,
@@ -138,7 +103,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const voice = createVoiceService(config, app.log);
   registerTtsRoute(app, voice.ttsDir);
   registerVoiceStatusRoute(app, voice);
-  registerModelRoutes(app, db, () => [voice.modelStatus(), embedding.status()]);
+  registerModelRoutes(app, db, () => [voice.modelStatus(), search.modelStatus()]);
   const servesApp = await registerStaticShell(app, config.STATIC_DIR);
   if (!servesApp)
     app.log.warn({ dir: config.STATIC_DIR }, 'no built app found; serving the API only (run npm run build)');
@@ -157,12 +122,9 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     log: app.log,
     checks: {
       process: () => (closing ? 'shutting down' : null),
-      database: async () => {
-        await db.execute(sql`SELECT 1`);
-        return null;
-      },
+      database: databaseReady(db),
       ...(redis ? { redis: async () => ((await redis.ping()) === 'PONG' ? null : 'not answering') } : {}),
-      models: () => modelsDownloading([voice.modelStatus(), embedding.status()]),
+      models: () => modelsDownloading([voice.modelStatus(), search.modelStatus()]),
     },
   });
 
@@ -173,14 +135,13 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
         io.close(() => resolve()).catch(reject);
       });
       await app.close();
+      await queue.close();
       await ingestion.stop();
-      closed = true;
-      await takingUp;
-      await backfill.stop();
+      await search.close();
       await redis?.detach();
       await database.close();
     })());
 
-  worker.start();
+  if (works) worker.start();
   return { app, io, database, index, worker, routes, close };
 }

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
 
 /** Alive: the process answers HTTP. What a supervisor asks before restarting it. */
 export const HEALTH_PATH = '/api/health';
@@ -48,3 +50,11 @@ function settle(check: ReadinessCheck): Promise<string | null> {
   });
   return Promise.race([Promise.resolve().then(check), timeout]).finally(() => clearTimeout(timer));
 }
+
+/** The database answers a query. */
+export const databaseReady =
+  (db: Db): ReadinessCheck =>
+  async () => {
+    await db.execute(sql`SELECT 1`);
+    return null;
+  };

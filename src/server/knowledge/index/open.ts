@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ModelStatus } from '../../../shared/admin/models';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { modelsCacheDir } from '../../models/transformers';
+import { startEmbedder } from './embeddings';
+import { SearchIndex } from './search-index';
+
+export interface OpenIndex {
+  index: SearchIndex;
+  /** The embedding model's state, for the admin's Models line and readiness. */
+  modelStatus(): ModelStatus;
+  /** Stops embedding in the background (the database closes after). */
+  close(): Promise<void>;
+}
+
+/**
+ * The search index with its embedding model, as every process that answers or ingests needs it:
+ * the model from MODELS_DIR or the cache before the index opens, or downloaded in the background
+ * and taken up when ready; passages without vectors (after a change of model, or indexed before
+ * the download ended) embedded a round at a time while the process works.
+ */
+export async function openSearchIndex(config: Config, db: Db, log: FastifyBaseLogger): Promise<OpenIndex> {
+  const embedding = await startEmbedder(
+    {
+      modelsDir: config.MODELS_DIR,
+      model: config.EMBEDDING_MODEL,
+      allowRemote: config.ALLOW_REMOTE_MODELS,
+      cacheDir: modelsCacheDir(config),
+      remoteHost: config.HF_ENDPOINT,
+    },
+    log,
+  );
+  const index = await SearchIndex.open(db, embedding.embedder, log);
+  let backfill = index.backfill(log);
+  let closed = false;
+  let takingUp = Promise.resolve();
+  void embedding.downloading?.then((embedder) => {
+    if (closed) return;
+    takingUp = index.useEmbedder(embedder, log).then(
+      () => void (backfill = index.backfill(log)),
+      (error: unknown) => log.error({ err: error }, 'the downloaded embedding model could not be taken up'),
+    );
+  });
+  return {
+    index,
+    modelStatus: () => embedding.status(),
+    async close() {
+      closed = true;
+      await takingUp;
+      await backfill.stop();
+    },
+  };
+}
