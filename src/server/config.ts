@@ -23,6 +23,11 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  /**
+   * What this process does: `web` serves people (HTTP, sockets, answers), `worker` works the
+   * ingestion queue, `all` both. Several processes share one PostgreSQL database (DATABASE_URL).
+   */
+  ROLE: z.enum(['all', 'web', 'worker'], { error: 'must be all, web or worker' }).default('all'),
   STATIC_DIR: z.string().min(1).default('./dist/app'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUPERADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
@@ -175,6 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = WHATSAPP_REQUIRED.filter((name) => config[name] === undefined);
     throw new ConfigError(
       `Invalid configuration:\n  ${missing.join(', ')}: must be set too, to turn WhatsApp on (${whatsapp.join(', ')} set)`,
+    );
+  }
+  if (config.ROLE !== 'all' && !config.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ROLE: ${config.ROLE} needs DATABASE_URL (the embedded database belongs to one process, which must be all)`,
     );
   }
   return {

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { createServer } from './http/app';
+import { createWorkerServer } from './http/worker-server';
 
 async function main(): Promise<void> {
   let config;
@@ -12,7 +13,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await createServer(config);
+  // A worker process works the ingestion queue; its port answers only health and readiness.
+  const server = config.ROLE === 'worker' ? await createWorkerServer(config) : await createServer(config);
   const address = await server.app.listen({ port: config.PORT, host: config.HOST });
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   server.app.log.info(`DISH is running at ${shown}`);

@@ -22,9 +22,11 @@ export async function startTestServer(
   overrides: ServerOverrides = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-test-'));
-  const database = process.env.DATABASE_URL
-    ? await createPostgresDatabase(process.env.DATABASE_URL)
-    : undefined;
+  // A database of its own, unless the test names one (processes sharing one database).
+  const database =
+    process.env.DATABASE_URL && !env.DATABASE_URL
+      ? await createPostgresDatabase(process.env.DATABASE_URL)
+      : undefined;
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',

@@ -11,12 +11,18 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { postgresNotices, type Notices } from './notices';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Messages between the server processes sharing a PostgreSQL database (LISTEN/NOTIFY); none
+   * for PGlite, whose database belongs to one process.
+   */
+  notices?: Notices;
   close(): Promise<void>;
 }
 
@@ -63,5 +69,10 @@ async function openPostgres(url: string): Promise<Database> {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     lock.release();
   }
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    notices: postgresNotices(url, pool),
+    close: () => pool.end(),
+  };
 }

@@ -35,11 +35,10 @@ import {
   setSourceActive,
   type SourceRow,
 } from './sources';
-import type { IngestionWorker } from './worker';
-
 interface KnowledgeDeps {
   db: Db;
-  worker: IngestionWorker;
+  /** "Process Now": the processes that work the queue start at once (knowledge/wake.ts). */
+  wake: () => void;
   /** Reads bulk upload spreadsheets off this thread, with memory and time limits. */
   sandbox: ParseSandbox;
   maxUploadFiles: number;
@@ -52,7 +51,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** SPEC §7 Admin calls of the knowledge base; every one is scoped to the admin's projects. */
 export function registerKnowledgeRoutes(
   app: FastifyInstance,
-  { db, worker, sandbox, maxUploadFiles, dataDir }: KnowledgeDeps,
+  { db, wake, sandbox, maxUploadFiles, dataDir }: KnowledgeDeps,
 ): void {
   const uploadDir = path.join(dataDir, 'uploads');
   void removeStaleUploads(uploadDir);
@@ -116,7 +115,7 @@ export function registerKnowledgeRoutes(
   app.post('/admin/force_ingest_data', async (request) => {
     await requireSuperAdmin(db, request);
     // Processing never holds the request: the run goes on after the answer.
-    void worker.runNow();
+    wake();
     return { started: true };
   });
 

@@ -18,6 +18,7 @@ describe('loadConfig defaults', () => {
     expect(loadConfig({})).toEqual({
       PORT: 3000,
       HOST: '0.0.0.0',
+      ROLE: 'all',
       DATA_DIR: path.resolve('data'),
       STATIC_DIR: path.resolve('dist/app'),
       LOG_LEVEL: 'info',
@@ -70,6 +71,7 @@ describe('loadConfig with values', () => {
       STATIC_DIR: '/srv/dish',
       DATABASE_URL: 'postgres://dish:secret@db:5432/dish',
       REDIS_URL: 'rediss://cache:6380',
+      ROLE: 'web',
       LOG_LEVEL: 'warn',
       SUPERADMIN_EMAIL: 'root@example.org',
       SUPERADMIN_PASSWORD: 'long enough',
@@ -114,6 +116,7 @@ describe('loadConfig with values', () => {
       STATIC_DIR: '/srv/dish',
       DATABASE_URL: 'postgres://dish:secret@db:5432/dish',
       REDIS_URL: 'rediss://cache:6380',
+      ROLE: 'web',
       LOG_LEVEL: 'warn',
       SUPERADMIN_EMAIL: 'root@example.org',
       SUPERADMIN_PASSWORD: 'long enough',
@@ -190,6 +193,7 @@ describe('loadConfig refuses bad values, naming the variable', () => {
     ['DATABASE_URL', 'mysql://db/dish', 'must be a URL starting with postgres:// or postgresql://'],
     ['DATABASE_URL', 'not a url', 'must be a URL starting with postgres:// or postgresql://'],
     ['REDIS_URL', 'http://cache:6379', 'must be a URL starting with redis:// or rediss://'],
+    ['ROLE', 'both', 'must be all, web or worker'],
     ['LOG_LEVEL', 'loud', ''],
     ['SMTP_URL', 'http://mail.example.org', 'must be a URL starting with smtp:// or smtps://'],
     ['SMTP_FROM', 'ab', ''],
@@ -253,5 +257,16 @@ describe('SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD', () => {
     const config = loadConfig({});
     expect(config.SUPERADMIN_EMAIL).toBeUndefined();
     expect(config.SUPERADMIN_PASSWORD).toBeUndefined();
+  });
+});
+
+describe('ROLE', () => {
+  it('web and worker need DATABASE_URL: the embedded database belongs to one process', () => {
+    for (const role of ['web', 'worker'])
+      expect(failure({ ROLE: role })).toBe(
+        `Invalid configuration:\n  ROLE: ${role} needs DATABASE_URL (the embedded database belongs to one process, which must be all)`,
+      );
+    expect(loadConfig({ ROLE: 'worker', DATABASE_URL: 'postgres://db/dish' }).ROLE).toBe('worker');
+    expect(loadConfig({ ROLE: 'all' }).ROLE).toBe('all');
   });
 });

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { openDatabase } from '../db/client';
+import { createIngestion } from '../knowledge/ingestion';
+import { openSearchIndex } from '../knowledge/index/open';
+import { queueWake } from '../knowledge/wake';
+import type { IngestionWorker } from '../knowledge/worker';
+import { modelsDownloading } from '../models/routes';
+import { createFastify } from './fastify';
+import { databaseReady, registerHealthRoutes } from './readiness';
+
+export interface WorkerServer {
+  app: FastifyInstance;
+  worker: IngestionWorker;
+  close(): Promise<void>;
+}
+
+/**
+ * A process of ROLE=worker: it works the ingestion queue of the shared PostgreSQL database (on
+ * its schedule, and at once when a web process says "Process Now") and serves people nothing;
+ * its HTTP port answers only /api/health and /api/ready, for the supervisor and the load balancer.
+ */
+export async function createWorkerServer(config: Config): Promise<WorkerServer> {
+  const app = createFastify(config);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const { db } = database;
+  app.log.info({ database: database.kind, role: config.ROLE }, 'database ready');
+  const search = await openSearchIndex(config, db, app.log);
+  const ingestion = createIngestion(config, {
+    db,
+    index: search.index,
+    log: app.log,
+    databaseKind: database.kind,
+  });
+  const queue = await queueWake(database, ingestion.worker, app.log);
+  let closing: Promise<void> | undefined;
+  registerHealthRoutes(app, {
+    databaseKind: database.kind,
+    log: app.log,
+    checks: {
+      process: () => (closing ? 'shutting down' : null),
+      database: databaseReady(db),
+      models: () => modelsDownloading([search.modelStatus()]),
+    },
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ message: 'This process works the ingestion queue and serves nothing else.' }),
+  );
+  ingestion.worker.start();
+  return {
+    app,
+    worker: ingestion.worker,
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        await queue.close();
+        await ingestion.stop();
+        await search.close();
+        await database.close();
+      })()),
+  };
+}
