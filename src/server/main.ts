@@ -22,7 +22,8 @@ async function main(): Promise<void> {
 
   const shutdown = (signal: string) => {
     server.app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    // Longer than the wait for the answers in flight (15 s), shorter than a supervisor's patience.
+    const force = setTimeout(() => process.exit(1), 25_000).unref();
     server.close().then(
       () => {
         clearTimeout(force);

@@ -7,7 +7,7 @@ import { createCodeDelivery, type DeliverCode } from '../auth/delivery';
 import { registerAuthRoutes } from '../auth/routes';
 import { seedQueryingAppProjects } from '../projects/seed';
 import { ensureSuperAdmin } from '../users/bootstrap';
-import { createGateway, type ChatServer } from '../realtime/gateway';
+import { closeConnections, createGateway, type ChatServer } from '../realtime/gateway';
 import { socketEvictions } from '../realtime/evictions';
 import { registerChatHandlers } from '../realtime/chat-handlers';
 import { registerConversationRoutes } from '../conversations/routes';
@@ -49,6 +49,9 @@ export interface ServerOverrides {
   /** How connectors reach the web; tests pass one that answers from local recordings. */
   fetch?: typeof fetch;
 }
+
+/** How long a stopping process waits for the answers in flight (a voice answer takes seconds). */
+const DRAIN_MS = 15_000;
 
 export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<DishServer> {
   const app = createFastify(config);
@@ -113,7 +116,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     : undefined;
   // PGlite runs one query at a time on this thread: interleaving questions there only slows each.
   const answeringConcurrency = database.kind === 'pglite' ? 1 : 4;
-  registerChatHandlers(io, { db, index, log: app.log, llm, voice, answeringConcurrency });
+  const chat = registerChatHandlers(io, { db, index, log: app.log, llm, voice, answeringConcurrency });
   await registerWhatsAppRoutes(app, config, { db, index, log: app.log, llm, voice, answeringConcurrency });
   const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
   let closing: Promise<void> | undefined;
@@ -130,6 +133,10 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
 
   const close = () =>
     (closing ??= (async () => {
+      // Readiness says 503 from now on; the answers being made are sent before the sockets
+      // close, which makes every client reconnect, to another process behind a load balancer.
+      await chat.drain(DRAIN_MS);
+      await closeConnections(io, 2_000);
       // The callback runs once the HTTP server has closed; the returned promise does not wait for it.
       await new Promise<void>((resolve, reject) => {
         io.close(() => resolve()).catch(reject);

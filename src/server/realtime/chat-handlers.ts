@@ -23,13 +23,25 @@ export const TOO_MANY_MESSAGE = 'You are asking very quickly. Please wait a minu
 export const UNSTORABLE_QUESTION_MESSAGE =
   'The question contains a character that is not allowed (a NUL character or half of an emoji).';
 export const SIGNED_OUT_MESSAGE = 'You are signed out. Please sign in again to ask.';
+export const RESTARTING_MESSAGE = 'DISH is restarting. Please ask your question again in a moment.';
+
+export interface ChatHandlers {
+  /**
+   * Stops taking questions (each new one is told to ask again, which reaches another process
+   * once the socket reconnects) and resolves when the answers in flight are sent, or after
+   * `timeoutMs` at the latest.
+   */
+  drain(timeoutMs: number): Promise<void>;
+}
 
 /** The chat events of SPEC §7 on every connected socket. */
 export function registerChatHandlers(
   io: ChatServer,
   deps: AskDeps & { log: FastifyBaseLogger; answeringConcurrency: number },
-): void {
+): ChatHandlers {
   const inFlight = new Set<string>();
+  let draining = false;
+  const drained: (() => void)[] = [];
   // The database does the work; a few questions at a time keep it busy without making all late.
   const answering = new Limiter(deps.answeringConcurrency);
   const recentAsks = new Map<string, number[]>();
@@ -106,6 +118,7 @@ export function registerChatHandlers(
       if (findUnstorableText(query) !== null) return refuse(event, UNSTORABLE_QUESTION_MESSAGE);
       const project = projectAskedIn(socket.data, content.project);
       if (!(await projectExists(project))) return refuse(event, 'That project does not exist.', query);
+      if (draining) return refuse(event, RESTARTING_MESSAGE, query);
       const key = socket.data.userId ?? socket.data.chatSessionId;
       if (inFlight.has(socket.data.chatSessionId)) return refuse(event, BUSY_MESSAGE, query);
       if (!allowedNow(key)) return refuse(event, TOO_MANY_MESSAGE, query);
@@ -145,6 +158,7 @@ export function registerChatHandlers(
         send(event, response, questionId, turn?.conversationId ?? null);
       } finally {
         inFlight.delete(socket.data.chatSessionId);
+        if (inFlight.size === 0) drained.splice(0).forEach((resolve) => resolve());
       }
     }
 
@@ -156,4 +170,17 @@ export function registerChatHandlers(
     for (const event of QUESTION_EVENTS) socket.on(event, (raw) => void guarded(raw, event));
     socket.on('client-message', (raw) => void guarded(raw, null));
   });
+
+  return {
+    async drain(timeoutMs) {
+      draining = true;
+      if (inFlight.size === 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => drained.push(resolve)),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+      ]);
+      clearTimeout(timer);
+    },
+  };
 }

@@ -157,3 +157,26 @@ export async function socketStillAuthorized(db: Db, data: SocketData): Promise<b
     );
   return Boolean(row);
 }
+
+/**
+ * Closes every connection as a transport closes, after what was sent on it has gone out (the
+ * last answers of a stopping process): clients then reconnect by themselves, to another process
+ * behind a load balancer. `io.close()` alone discards what is still buffered.
+ */
+export async function closeConnections(io: ChatServer, timeoutMs: number): Promise<void> {
+  const clients = new Set([...io.sockets.sockets.values()].map((socket) => socket.conn));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(
+      [...clients].map(
+        (client) =>
+          new Promise<void>((resolve) => {
+            client.once('close', () => resolve());
+            client.close();
+          }),
+      ),
+    ),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+  ]);
+  clearTimeout(timer);
+}
