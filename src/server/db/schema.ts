@@ -301,6 +301,10 @@ export const questions = pgTable(
       .default(sql`'[]'::jsonb`),
     queryTimestamp: timestamp('query_timestamp', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** The asker's "Was this helpful?" (issue 14): null until they answer it; they may change it. */
+    helpful: boolean('helpful'),
+    feedbackComment: text('feedback_comment').notNull().default(''),
+    feedbackAt: timestamp('feedback_at', { withTimezone: true }),
   },
   (t) => [
     index('questions_project_time_idx').on(t.project, t.queryTimestamp),
