@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  CHECK_PROMPTS_PATH,
+  checkPromptsBody,
+  PROMPTS_PATH,
+  promptsQuery,
+  SAVE_PROMPTS_PATH,
+  savePromptsBody,
+  type PromptCheckAnswer,
+  type PromptsAnswer,
+} from '../../shared/admin/prompts';
+import { QUERYING_APP } from '../../shared/constants';
+import { findsSomething } from '../answering/prompt-check';
+import type { Db } from '../db/client';
+import { assertProjectAllowed, requireAdmin } from '../http/admin-guard';
+import { requireUser } from '../http/current-user';
+import { HttpError, parseBody } from '../http/errors';
+import type { SearchIndex } from '../knowledge/index/search-index';
+import { projectExists, readPrompts, savePrompts } from './prompts-store';
+
+const NO_PROJECT = 'There is no such project.';
+
+/**
+ * The dashboard's suggested prompts (issue 14 item 4): any signed-in user reads a project's;
+ * only an admin of that project replaces them, or asks which of them find nothing now.
+ */
+export function registerPromptRoutes(app: FastifyInstance, deps: { db: Db; index: SearchIndex }): void {
+  const { db } = deps;
+
+  app.get(PROMPTS_PATH, async (request): Promise<PromptsAnswer> => {
+    await requireUser(db, request);
+    const parsed = promptsQuery.safeParse(request.query ?? {});
+    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request.');
+    const project = parsed.data.project ?? QUERYING_APP;
+    if (!(await projectExists(db, project))) throw new HttpError(404, NO_PROJECT);
+    return { project, ...(await readPrompts(db, project)) };
+  });
+
+  app.post(SAVE_PROMPTS_PATH, async (request): Promise<PromptsAnswer> => {
+    const auth = await requireAdmin(db, request);
+    const body = parseBody(savePromptsBody, request.body);
+    assertProjectAllowed(auth, body.project);
+    await savePrompts(db, body.project, body.prompts, auth.user.id);
+    request.log.info({ project: body.project, by: auth.user.id }, 'suggested prompts changed');
+    return { project: body.project, prompts: body.prompts, custom: true };
+  });
+
+  app.post(CHECK_PROMPTS_PATH, async (request): Promise<PromptCheckAnswer> => {
+    const auth = await requireAdmin(db, request);
+    const body = parseBody(checkPromptsBody, request.body);
+    assertProjectAllowed(auth, body.project);
+    const { prompts } = await readPrompts(db, body.project);
+    const results: PromptCheckAnswer['results'] = [];
+    // One at a time: PGlite runs one query at a time anyway, and the chat keeps its turn.
+    for (const prompt of prompts) {
+      results.push({ prompt, found: await findsSomething(deps, body.project, prompt) });
+    }
+    return { project: body.project, results };
+  });
+}
