@@ -8,6 +8,7 @@ import { crawlSite, type PreviousPage } from './connectors/web';
 import { fetchVideo, listChannelVideos } from './connectors/youtube';
 import { fetchPublic } from './connectors/fetch-public';
 import { fileAddress } from './files/address';
+import { crawlProgress } from './progress/crawl-progress';
 import type { SearchIndex } from './index/search-index';
 import { enqueue, type PendingRow } from './queue';
 import type { ParseSandbox } from './sandbox/sandbox';
@@ -68,24 +69,31 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
     }
     case 'web': {
       const previous = await previousValidators(deps.db, item.sourceId);
-      for await (const page of crawlSite({
+      const pages = crawlSite({
         startUrl: requireUrl(item),
         depth: item.depth,
         allowPrivate: deps.allowPrivate,
         previous,
-      })) {
-        if (page.status === 'not-modified') result.unchanged += 1;
-        if (page.status !== 'fetched' || !page.body) continue;
-        await store({
-          resourceType: 'web',
-          title: page.title || page.url,
-          body: page.body,
-          url: page.url,
-          dedupeKey: page.url,
-          etag: page.etag,
-          lastModified: page.lastModified,
-          links: page.links,
-        });
+        // The Data tab's live progress: pages found and read (issue 14 item 5).
+        onProgress: (progress) => crawlProgress.set(item.id, progress),
+      });
+      try {
+        for await (const page of pages) {
+          if (page.status === 'not-modified') result.unchanged += 1;
+          if (page.status !== 'fetched' || !page.body) continue;
+          await store({
+            resourceType: 'web',
+            title: page.title || page.url,
+            body: page.body,
+            url: page.url,
+            dedupeKey: page.url,
+            etag: page.etag,
+            lastModified: page.lastModified,
+            links: page.links,
+          });
+        }
+      } finally {
+        crawlProgress.end(item.id);
       }
       break;
     }

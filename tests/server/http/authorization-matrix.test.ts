@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions, users } from '../../../src/server/db/schema';
 import { addSource, form, SUPER, SUPER_ENV } from '../../support/admin';
 import { Client, newUser } from '../../support/http';
+import { wireIssue14Routes } from '../../support/issue14-routes';
 import { startTestServer, type TestServer } from '../../support/server';
 
 const ROLES = ['anonymous', 'user', 'otherAdmin', 'admin', 'superAdmin'] as const;
@@ -62,7 +63,7 @@ beforeAll(async () => {
   staticDir = await mkdtemp(path.join(os.tmpdir(), 'dish-matrix-'));
   await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>DISH</title>');
   // WhatsApp on (its webhook answers 404 otherwise), with a Graph address nothing is ever sent to.
-  t = await startTestServer({ ...SUPER_ENV, STATIC_DIR: staticDir, ...WHATSAPP_ENV });
+  t = await startTestServer({ ...SUPER_ENV, STATIC_DIR: staticDir, ...WHATSAPP_ENV }, {}, wireIssue14Routes);
   credentials.set('user', await registered());
   credentials.set('otherAdmin', await registered(['blimey']));
   credentials.set('admin', await registered(['dish']));
@@ -237,6 +238,24 @@ const ROUTES: Record<string, Row> = {
   'POST /admin/force_ingest_data': {
     request: () => ({ path: '/admin/force_ingest_data', body: {} }),
     expected: [401, 403, 403, 403, 200],
+  },
+  // The dashboard's suggested prompts: read by anyone signed in, changed and checked by the project's admins.
+  'GET /api/prompts': { request: () => ({ path: '/api/prompts' }), expected: [401, 200, 200, 200, 200] },
+  'POST /admin/set_prompts': {
+    request: () => ({
+      path: '/admin/set_prompts',
+      body: { queryingApp: 'dish', project: 'dish', prompts: ['What is braille?'] },
+    }),
+    expected: [401, 403, 403, 200, 200],
+  },
+  'POST /admin/check_prompts': {
+    request: () => ({ path: '/admin/check_prompts', body: { queryingApp: 'dish', project: 'dish' } }),
+    expected: [401, 403, 403, 200, 200],
+  },
+  // The Data tab's live progress, over the admin's own projects.
+  'POST /admin/get_ingestion_progress': {
+    request: () => ({ path: '/admin/get_ingestion_progress', body: { queryingApp: 'dish' } }),
+    expected: [401, 403, 200, 200, 200],
   },
   'GET /admin/get_template': {
     request: () => ({ path: '/admin/get_template' }),

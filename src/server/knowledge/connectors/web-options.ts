@@ -27,6 +27,14 @@ export interface CrawlOptions {
   userAgent?: string;
   previous?: Map<string, PreviousPage>;
   signal?: AbortSignal;
+  /** Told each time the crawl finds or reads a page: the admin's live progress (issue 14 item 5). */
+  onProgress?: (progress: CrawlProgress) => void;
+}
+
+/** Same-site pages the crawl means to read (the start page included, at most the page limit) and read so far. */
+export interface CrawlProgress {
+  found: number;
+  fetched: number;
 }
 
 export interface CrawledPage {

@@ -22,7 +22,13 @@ import {
 import { loadRobots, robotsRefusal, type RobotsRules } from './web-robots';
 import { isSiteMove, looksLikeAsset, normalizeUrl, parseStartUrl, resolveHttpUrl, sameSite } from './web-url';
 
-export { DEFAULT_USER_AGENT, type CrawlOptions, type CrawledPage, type PreviousPage } from './web-options';
+export {
+  DEFAULT_USER_AGENT,
+  type CrawlOptions,
+  type CrawledPage,
+  type CrawlProgress,
+  type PreviousPage,
+} from './web-options';
 
 const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
 
@@ -71,6 +77,10 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawledP
   /** Canonical URLs already yielded. */
   const yielded = new Set<string>();
   let lastRequestAt = 0;
+  /** What the admin sees of the crawl: pages found to read, and read (whatever came of them). */
+  let found = 1;
+  let fetched = 0;
+  const report = () => options.onProgress?.({ found: Math.min(found, limits.maxPages), fetched });
 
   const validatorsFor = (url: URL) => previous.get(normalizeUrl(url)) ?? previous.get(url.href);
 
@@ -198,6 +208,8 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawledP
       link.hash = '';
       out.push({ key, href: link.href });
     }
+    found += out.length;
+    if (out.length) report();
     return out;
   }
 
@@ -213,6 +225,8 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawledP
       if (err instanceof ConnectorError || signal.aborted) throw err;
       throw new ConnectorError(`The start page could not be read (${String(err)}).`);
     }
+    fetched += 1;
+    report();
     if (!('page' in first)) throw new ConnectorError(`The start address was not crawled: ${first.skipped}.`);
     yielded.add(first.page.url);
     yield first.page;
@@ -237,6 +251,8 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawledP
         if (inFlight.size === 0) break; // the page limit is reached
         const done = await Promise.race(inFlight.values());
         inFlight.delete(done.id);
+        fetched += 1;
+        report();
         if (!('page' in done.visit)) continue;
         const { page, children } = done.visit;
         if (yielded.has(page.url)) continue; // reached again through a redirect or rel=canonical

@@ -1,0 +1,36 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { IngestionProgress } from '../../../shared/admin/progress';
+import type { Db } from '../../db/client';
+import { pendingData, sources } from '../../db/schema';
+import { crawlProgress } from './crawl-progress';
+
+/** Items of the admin's projects (or one source) by status, and the crawls in work with their pages. */
+export async function queueProgress(
+  db: Db,
+  projects: string[],
+  sourceId?: string,
+): Promise<Pick<IngestionProgress, 'counts' | 'crawls'>> {
+  const scope = and(
+    inArray(pendingData.project, projects),
+    sourceId ? eq(pendingData.sourceId, sourceId) : undefined,
+  );
+  const [byStatus, started] = await Promise.all([
+    db
+      .select({ status: pendingData.status, n: count() })
+      .from(pendingData)
+      .where(scope)
+      .groupBy(pendingData.status),
+    db
+      .select({ id: pendingData.id, url: pendingData.url, source: sources.name })
+      .from(pendingData)
+      .innerJoin(sources, eq(sources.id, pendingData.sourceId))
+      .where(and(scope, eq(pendingData.status, 'started'), eq(pendingData.dataType, 'web'))),
+  ]);
+  const counts = { pending: 0, started: 0, completed: 0, failed: 0 };
+  for (const row of byStatus) counts[row.status] = Number(row.n);
+  const crawls = started.flatMap((item) => {
+    const pages = crawlProgress.get(item.id);
+    return pages ? [{ id: item.id, url: item.url ?? '', source: item.source, ...pages }] : [];
+  });
+  return { counts, crawls };
+}
