@@ -1,8 +1,9 @@
 import { and, count, desc, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { listBody, type QuestionView } from '../../shared/admin/schemas';
+import { questionListBody, type QuestionView } from '../../shared/admin/schemas';
 import type { Db } from '../db/client';
 import { questions } from '../db/schema';
+import { feedbackCondition, presentFeedback } from '../feedback/repository';
 import { requireAdmin } from '../http/admin-guard';
 import { parseBody } from '../http/errors';
 import { searchFilter } from '../knowledge/search-filter';
@@ -20,13 +21,14 @@ const present = (q: QuestionRow): QuestionView => ({
   askedVia: q.askedVia,
   language: q.language,
   status: q.status,
+  feedback: presentFeedback(q),
 });
 
 /** SPEC §7 get_questions: every question of the admin's projects, newest first, with its history. */
 export function registerQuestionAdminRoutes(app: FastifyInstance, db: Db): void {
   app.post('/admin/get_questions', async (request) => {
     const auth = await requireAdmin(db, request);
-    const body = parseBody(listBody, request.body);
+    const body = parseBody(questionListBody, request.body);
     if (auth.user.isAdminFor.length === 0) return { data: [], total: 0 };
     const where = and(
       inArray(questions.project, auth.user.isAdminFor),
@@ -41,6 +43,7 @@ export function registerQuestionAdminRoutes(app: FastifyInstance, db: Db): void 
         status: questions.status,
         source_mode: questions.sourceMode,
       }),
+      feedbackCondition(body.feedback),
     );
     const [rows, [total]] = await Promise.all([
       db

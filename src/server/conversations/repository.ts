@@ -8,7 +8,8 @@ import {
   type ConversationView,
 } from '../../shared/chat/conversations';
 import type { Db } from '../db/client';
-import { conversationMessages, conversations } from '../db/schema';
+import { conversationMessages, conversations, questions } from '../db/schema';
+import { presentFeedback } from '../feedback/repository';
 
 /** The title of a conversation whose first question was a recording nobody could hear. */
 export const VOICE_TITLE = 'Voice question';
@@ -23,7 +24,10 @@ export const presentSummary = (c: ConversationRow): ConversationSummary => ({
   updatedAt: c.updatedAt.toISOString(),
 });
 
-const presentMessage = (m: MessageRow): ConversationMessage => ({
+type FeedbackColumns = Pick<typeof questions.$inferSelect, 'helpful' | 'feedbackComment' | 'feedbackAt'>;
+
+/** A kept message, with its question record and, on an answer, the asker's feedback (issue 14). */
+const presentMessage = (m: MessageRow, q: FeedbackColumns | null): ConversationMessage => ({
   id: m.id,
   type: m.type,
   text: m.text,
@@ -31,6 +35,8 @@ const presentMessage = (m: MessageRow): ConversationMessage => ({
   audioPath: m.audioPath,
   links: m.links,
   at: m.createdAt.toISOString(),
+  questionId: m.questionId,
+  feedback: m.type === 'bot' && q ? presentFeedback(q) : null,
 });
 
 export async function findConversation(db: Db, id: string): Promise<ConversationRow | undefined> {
@@ -40,11 +46,22 @@ export async function findConversation(db: Db, id: string): Promise<Conversation
 
 export async function conversationWithMessages(db: Db, row: ConversationRow): Promise<ConversationView> {
   const messages = await db
-    .select()
+    .select({
+      m: conversationMessages,
+      helpful: questions.helpful,
+      feedbackComment: questions.feedbackComment,
+      feedbackAt: questions.feedbackAt,
+    })
     .from(conversationMessages)
+    .leftJoin(questions, eq(questions.id, conversationMessages.questionId))
     .where(eq(conversationMessages.conversationId, row.id))
     .orderBy(asc(conversationMessages.id));
-  return { ...presentSummary(row), messages: messages.map(presentMessage) };
+  return {
+    ...presentSummary(row),
+    messages: messages.map(({ m, helpful, feedbackComment, feedbackAt }) =>
+      presentMessage(m, feedbackComment === null ? null : { helpful, feedbackComment, feedbackAt }),
+    ),
+  };
 }
 
 /** The user's conversations, most recently active first; the first is the current one. */

@@ -11,6 +11,7 @@ import { closeConnections, createGateway, type ChatServer } from '../realtime/ga
 import { socketEvictions } from '../realtime/evictions';
 import { registerChatHandlers } from '../realtime/chat-handlers';
 import { registerConversationRoutes } from '../conversations/routes';
+import { registerFeedbackRoutes } from '../feedback/routes';
 import { registerWhatsAppRoutes } from '../channels/whatsapp/routes';
 import { attachRedisAdapter } from '../realtime/redis-adapter';
 import { registerErrorHandler } from './errors';
@@ -106,6 +107,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const voice = createVoiceService(config, app.log);
   registerTtsRoute(app, voice.ttsDir);
   registerVoiceStatusRoute(app, voice);
+  registerFeedbackRoutes(app, { db, voice });
   registerModelRoutes(app, db, () => [voice.modelStatus(), search.modelStatus()]);
   const servesApp = await registerStaticShell(app, config.STATIC_DIR);
   if (!servesApp)

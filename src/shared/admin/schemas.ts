@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, QUERYING_APPS, WEB_MAX_DEPTH } from '../constants';
 import { messages } from '../messages';
+import { feedbackFilter, type QuestionFeedback } from '../chat/feedback';
 
 /** SPEC §3 enumerations of the knowledge base. */
 export const SOURCE_TYPES = ['web', 'yt_video', 'yt_channel', 'xml_db', 'pdf', 'doc'] as const;
@@ -141,6 +142,10 @@ export interface ListAnswer<T> {
 export const listBody = z.object({ ...listFields, query: z.object({}).passthrough().default({}) });
 export type ListBody = z.infer<typeof listBody>;
 
+/** get_questions: a list body, optionally narrowed by the asker's feedback (issue 14 item 3). */
+export const questionListBody = listBody.extend({ feedback: feedbackFilter.optional() });
+export type QuestionListBody = z.input<typeof questionListBody>;
+
 const userId = z.uuid({ error: 'The user is missing or not valid.' });
 
 export const blockUserBody = z.object({
@@ -227,6 +232,8 @@ export interface QuestionView {
   askedVia: string;
   language: string;
   status: 'pending' | 'answered' | 'failed';
+  /** The asker's "Was this helpful?" (issue 14 item 3); null when they gave none. */
+  feedback?: QuestionFeedback | null;
 }
 
 export interface CreateProjectAnswer {

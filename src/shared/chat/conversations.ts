@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { questionFeedback } from './feedback';
 
 /**
  * A user's conversations, kept on the server (issue 14 item 1): the REST bodies both sides use.
@@ -19,6 +20,10 @@ export const conversationMessage = z.object({
   audioPath: z.string().nullable(),
   links: z.array(conversationLink),
   at: z.string(),
+  /** The question record this message belongs to (issue 14 item 3); absent in older copies. */
+  questionId: z.string().nullable().optional(),
+  /** On an answer: the asker's "Was this helpful?", null until given. */
+  feedback: questionFeedback.nullable().optional(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessage>;
 

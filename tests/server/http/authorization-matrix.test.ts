@@ -138,6 +138,15 @@ const ROUTES: Record<string, Row> = {
     request: () => ({ path: `/api/conversations/${missingId}` }),
     expected: [401, 404, 404, 404, 404],
   },
+  // Answer actions: only the asker of a question (here another user) may rate it or hear it spoken.
+  'PUT /api/questions/:id/feedback': {
+    request: () => ({ path: `/api/questions/${dishQuestionId}/feedback`, body: { helpful: true } }),
+    expected: [401, 404, 404, 404, 404],
+  },
+  'POST /api/questions/:id/listen': {
+    request: () => ({ path: `/api/questions/${dishQuestionId}/listen`, body: {} }),
+    expected: [401, 404, 404, 404, 404],
+  },
   'GET /*': { request: () => ({ path: '/index.html' }), expected: [200, 200, 200, 200, 200] },
   // Spoken answers are named by the hash of what they say: public, and a missing one is a 404.
   'GET /tts/:name': {
