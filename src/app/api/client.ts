@@ -28,7 +28,7 @@ export function onReachability(listener: Listener): () => void {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   data?: unknown;
   signal?: AbortSignal;
 }

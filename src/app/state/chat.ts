@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import type { QuestionFeedback } from '../../shared/chat/feedback';
 import type { AnswerLink } from '../../shared/chat/protocol';
 
 /** SPEC §3 Chat message. Articulation is a transient progress note, at most one in the list. */
@@ -17,6 +18,12 @@ export interface ChatMessage {
   /** Play the spoken answer as it arrives: this tab asked by voice. */
   autoplay?: boolean;
   links?: AnswerLink[];
+  /** A bot message: the question record it answers, for feedback and Listen (issue 14 item 3). */
+  questionId?: string;
+  /** A bot message: the asker's "Was this helpful?", null until given. */
+  feedback?: QuestionFeedback | null;
+  /** A bot message that carries an error instead of an answer. */
+  failed?: boolean;
 }
 
 /** The chat socket as the user sees it (SPEC §4 Socket; 'connecting' before the first connect). */

@@ -44,6 +44,8 @@ export function ChatPage() {
     if (userId) offlineCache.saveHeld(userId, text);
   };
   const [announcement, setAnnouncement] = useState('');
+  // The same sentence twice (copied again) is still said: a no-break space makes it new text.
+  const say = (text: string) => setAnnouncement((last) => (last === text ? `${text}\u00a0` : text));
   // The kept conversation is shown (or could not be had): a question sent before would be hidden by it.
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   // Offline, or still the last known user, or this device's copy: nothing can change on the server.
@@ -138,7 +140,7 @@ export function ChatPage() {
           {initial ? 'Sending your question…' : 'Ask a question to start the conversation.'}
         </p>
       ) : null}
-      <MessageList messages={messages} />
+      <MessageList messages={messages} announce={say} />
       <div className="chat-input">
         <HeldQuestion
           held={held}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ChatMessage } from '../../state/chat';
+import { AnswerActions, type Announce } from './AnswerActions';
 import { BotMarkdown } from './BotMarkdown';
 import './chat.css';
 
@@ -27,8 +28,9 @@ function fitSpacer(spacer: HTMLElement, latest: HTMLElement): void {
 /**
  * SPEC §2 Chat view: the conversation, announced politely. After each change the latest user
  * message scrolls to the top (smoothly, unless the user prefers reduced motion) and takes focus.
+ * With `announce` (the chat page's status line), each answer has its actions under it.
  */
-export function MessageList({ messages }: { messages: ChatMessage[] }) {
+export function MessageList({ messages, announce }: { messages: ChatMessage[]; announce?: Announce }) {
   const list = useRef<HTMLDivElement>(null);
   const spacer = useRef<HTMLDivElement>(null);
 
@@ -45,7 +47,7 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
     <>
       <div ref={list} className="message-list" role="log" aria-live="polite" aria-label="Conversation">
         {messages.map((message) => (
-          <Message key={message.id} message={message} />
+          <Message key={message.id} message={message} announce={announce} />
         ))}
       </div>
       <div ref={spacer} className="message-spacer" aria-hidden="true" />
@@ -53,7 +55,7 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
   );
 }
 
-function Message({ message }: { message: ChatMessage }) {
+function Message({ message, announce }: { message: ChatMessage; announce: Announce | undefined }) {
   switch (message.type) {
     case 'articulation':
       return (
@@ -71,14 +73,22 @@ function Message({ message }: { message: ChatMessage }) {
           {message.text ? <p className="message-text">{message.text}</p> : null}
         </div>
       );
-    case 'bot':
-      return (
+    case 'bot': {
+      const bubble = (
         <div className="message message-bot">
           <span className="visually-hidden">DISH answered: </span>
           {message.text ? <BotMarkdown id={message.id} text={message.text} /> : null}
           {message.isAudio ? <AudioMessage message={message} label="Spoken answer" /> : null}
         </div>
       );
+      if (!announce || !message.text) return bubble;
+      return (
+        <div className="bot-turn">
+          {bubble}
+          <AnswerActions message={message} announce={announce} />
+        </div>
+      );
+    }
   }
 }
 

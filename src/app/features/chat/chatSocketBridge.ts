@@ -165,6 +165,8 @@ function botMessage(message: AnswerMessage): ChatMessage {
     isAudio: voice,
     links: response.links ?? [],
   };
+  if (message.content.questionId) bot.questionId = message.content.questionId;
+  if (response.error) bot.failed = true;
   if (voice && response.audioPath) {
     bot.audioPath = response.audioPath;
     bot.audioURI = ttsUrl(response.audioPath);

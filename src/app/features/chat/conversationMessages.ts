@@ -19,6 +19,10 @@ export function messagesFromView(view: ConversationView | null): ChatMessage[] {
       isAudio: m.type === 'bot' && m.isAudio,
       links: m.links,
     };
+    if (m.type === 'bot' && m.questionId) {
+      message.questionId = m.questionId;
+      message.feedback = m.feedback ?? null;
+    }
     if (m.type === 'bot' && m.audioPath) {
       message.audioPath = m.audioPath;
       message.audioURI = ttsUrl(m.audioPath);
@@ -43,6 +47,7 @@ export function viewFromMessages(
       audioPath: m.type === 'bot' ? (m.audioPath ?? null) : null,
       links: m.links ?? [],
       at: meta.updatedAt,
+      ...(m.questionId ? { questionId: m.questionId, feedback: m.feedback ?? null } : {}),
     });
   });
   return { ...meta, messages: kept };

@@ -53,6 +53,18 @@ describe('messagesFromView', () => {
   it('shows nothing for no conversation', () => {
     expect(messagesFromView(null)).toEqual([]);
   });
+
+  it("gives an answer its question id and the asker's feedback, and keeps them in the copy", () => {
+    vi.stubGlobal('location', new URL('https://dish.example/chatpage'));
+    const feedback = { helpful: true, comment: 'Clear', at: AT };
+    const rated = { ...view, messages: [{ ...view.messages[1]!, questionId: 'q-9', feedback }] };
+    const [answer] = messagesFromView(rated);
+    expect(answer).toMatchObject({ questionId: 'q-9', feedback });
+    expect(viewFromMessages(rated, messagesFromView(rated)).messages[0]).toMatchObject({
+      questionId: 'q-9',
+      feedback,
+    });
+  });
 });
 
 describe('viewFromMessages', () => {

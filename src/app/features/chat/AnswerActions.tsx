@@ -1,0 +1,188 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { feedbackApi } from '../../api/feedback';
+import { ApiError } from '../../api/client';
+import { ttsUrl } from '../../config';
+import type { ChatMessage } from '../../state/chat';
+import {
+  answerActionText as text,
+  FEEDBACK_COMMENT_MAX,
+  type QuestionFeedback,
+} from '../../../shared/chat/feedback';
+
+/** Says something politely in the chat's status line. */
+export type Announce = (message: string) => void;
+
+const failure = (error: unknown) =>
+  error instanceof ApiError && !error.offline && error.status !== 500 ? error.message : text.failed;
+
+/**
+ * Under each answer (issue 14 item 3): Copy, Listen (the answer spoken on demand) and "Was this
+ * helpful?" with an optional comment. Plain buttons, so Tab, Enter and Space do everything; the
+ * verdict's state is `aria-pressed`, and what happened is said in the chat's status line.
+ */
+export function AnswerActions({ message, announce }: { message: ChatMessage; announce: Announce }) {
+  const { questionId } = message;
+  const asked = Boolean(questionId) && !message.failed;
+  return (
+    <div className="answer-actions">
+      <div className="answer-action-row">
+        <CopyButton answer={message.text} announce={announce} />
+        {asked && !message.isAudio && questionId ? (
+          <ListenButton questionId={questionId} announce={announce} />
+        ) : null}
+      </div>
+      {asked && questionId ? (
+        <Feedback questionId={questionId} initial={message.feedback ?? null} announce={announce} />
+      ) : null}
+    </div>
+  );
+}
+
+function CopyButton({ answer, announce }: { answer: string; announce: Announce }) {
+  const copy = async () => {
+    try {
+      // The markdown: plain text that keeps the sources' addresses.
+      await navigator.clipboard.writeText(answer);
+      announce(text.copied);
+    } catch {
+      announce(text.copyRefused);
+    }
+  };
+  return (
+    <button type="button" className="answer-action" aria-label={text.copy} onClick={() => void copy()}>
+      Copy
+    </button>
+  );
+}
+
+function ListenButton({ questionId, announce }: { questionId: string; announce: Announce }) {
+  const [audioUrl, setAudioUrl] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const player = useRef<HTMLAudioElement>(null);
+
+  useEffect(() => {
+    if (audioUrl) void player.current?.play().catch(() => undefined);
+  }, [audioUrl]);
+
+  const listen = async () => {
+    if (busy) return;
+    if (audioUrl && player.current) {
+      player.current.currentTime = 0;
+      void player.current.play().catch(() => undefined);
+      announce(text.playing);
+      return;
+    }
+    setBusy(true);
+    announce(text.preparing);
+    try {
+      setAudioUrl(ttsUrl(await feedbackApi.listen(questionId)));
+      announce(text.playing);
+    } catch (error) {
+      announce(failure(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="answer-action"
+        aria-label={text.listen}
+        aria-disabled={busy || undefined}
+        onClick={() => void listen()}
+      >
+        {text.listenShort}
+      </button>
+      {audioUrl ? (
+        // The answer's words are shown just above the player.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
+        <audio
+          ref={player}
+          className="answer-audio"
+          controls
+          preload="auto"
+          src={audioUrl}
+          aria-label="Spoken answer"
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Feedback({
+  questionId,
+  initial,
+  announce,
+}: {
+  questionId: string;
+  initial: QuestionFeedback | null;
+  announce: Announce;
+}) {
+  const [helpful, setHelpful] = useState<boolean | null>(initial?.helpful ?? null);
+  const [comment, setComment] = useState(initial?.comment ?? '');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const send = async (verdict: boolean, words: string, said: string) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const saved = await feedbackApi.send(questionId, { helpful: verdict, comment: words });
+      setHelpful(saved.helpful);
+      setComment(saved.comment);
+      announce(said);
+    } catch (error) {
+      announce(failure(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verdict = (value: boolean, label: string, shown: string) => (
+    <button
+      type="button"
+      className="answer-action answer-verdict"
+      aria-pressed={helpful === value}
+      aria-label={label}
+      aria-disabled={busy || undefined}
+      onClick={() => void send(value, comment, text.thanks)}
+    >
+      {shown}
+    </button>
+  );
+
+  return (
+    <div className="answer-feedback">
+      <div role="group" aria-labelledby={`${id}-question`} className="answer-action-row">
+        <span id={`${id}-question`} className="answer-feedback-question">
+          {text.helpfulQuestion}
+        </span>
+        {verdict(true, text.yesLabel, text.yes)}
+        {verdict(false, text.noLabel, text.no)}
+      </div>
+      {helpful !== null ? (
+        <form
+          className="answer-comment"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send(helpful, comment, text.commentSaved);
+          }}
+        >
+          <label htmlFor={`${id}-comment`}>{text.comment}</label>
+          <textarea
+            id={`${id}-comment`}
+            rows={2}
+            maxLength={FEEDBACK_COMMENT_MAX}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+          />
+          <button type="submit" className="answer-action" aria-disabled={busy || undefined}>
+            {text.sendComment}
+          </button>
+        </form>
+      ) : null}
+    </div>
+  );
+}

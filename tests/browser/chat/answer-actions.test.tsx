@@ -1,0 +1,210 @@
+/**
+ * Issue 14 item 3: under each answer, Copy, Listen and "Was this helpful?" with a comment. Real
+ * buttons with clear names, the verdict as aria-pressed, what happened said in the chat's status
+ * line, all of it by keyboard, and axe finds nothing.
+ */
+import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { resetChatSocketBridge } from '../../../src/app/features/chat/chatSocketBridge';
+import { answerActionText as text } from '../../../src/shared/chat/feedback';
+import type { ConversationView } from '../../../src/shared/chat/conversations';
+import {
+  expectNoAxeViolations,
+  jsonResponse,
+  makeUser,
+  overrideFetch,
+  renderApp,
+  resetApp,
+  resetFocus,
+  signIn,
+  tabTo,
+} from '../support/render';
+import { darkScheme, forcedColors } from '../support/media';
+import { answerOf, fakeSockets, type FakeSocket } from './fakeSocket';
+
+let sockets: ReturnType<typeof fakeSockets>;
+
+beforeEach(async () => {
+  localStorage.clear();
+  await resetApp();
+  sockets = fakeSockets();
+  await resetChatSocketBridge(sockets.factory);
+});
+afterAll(() => resetChatSocketBridge());
+
+const AT = '2026-11-20T10:00:00.000Z';
+const QUESTION = '44444444-4444-4444-8444-444444444444';
+const AUDIO = `${'ab'.repeat(32)}.mp3`;
+
+function kept(feedback: ConversationView['messages'][number]['feedback'] = null): ConversationView {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    title: 'What is a screen reader?',
+    createdAt: AT,
+    updatedAt: AT,
+    messages: [
+      {
+        id: 1,
+        type: 'user',
+        text: 'What is a screen reader?',
+        isAudio: false,
+        audioPath: null,
+        links: [],
+        at: AT,
+      },
+      {
+        id: 2,
+        type: 'bot',
+        text: 'Software that reads the screen **aloud**.',
+        isAudio: false,
+        audioPath: null,
+        links: [],
+        at: AT,
+        questionId: QUESTION,
+        feedback,
+      },
+    ],
+  };
+}
+
+const announced = (words: string) => page.getByRole('status').filter({ hasText: words });
+const button = (name: string) => page.getByRole('button', { name, exact: true });
+
+/** The server: the kept conversation, feedback saved as sent, and a spoken answer. */
+function serve(conversation: ConversationView | null = kept(), listen: Response | null = null) {
+  return overrideFetch((path, init) => {
+    if (path === '/api/conversations/current') return jsonResponse({ conversation });
+    if (path === `/api/questions/${QUESTION}/feedback`) {
+      const body = JSON.parse(init?.body as string) as { helpful: boolean; comment?: string };
+      return jsonResponse({
+        questionId: QUESTION,
+        helpful: body.helpful,
+        comment: body.comment ?? '',
+        at: AT,
+      });
+    }
+    if (path === `/api/questions/${QUESTION}/listen`) return listen ?? jsonResponse({ audioPath: AUDIO });
+    return undefined;
+  });
+}
+
+async function openChat() {
+  signIn(makeUser());
+  const screen = await renderApp('/chatpage');
+  await expect
+    .element(page.getByRole('log', { name: 'Conversation' }))
+    .toHaveTextContent('Software that reads the screen aloud.');
+  return screen;
+}
+
+describe('answer actions', () => {
+  test('keyboard only: copy, say it helped with a comment, change it; axe finds nothing', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    const { calls } = serve();
+    const { container } = await openChat();
+    await expectNoAxeViolations(container);
+    resetFocus();
+
+    await tabTo(button(text.copy), 40);
+    await userEvent.keyboard('{Enter}');
+    expect(writeText).toHaveBeenCalledWith('Software that reads the screen **aloud**.');
+    await expect.element(announced(text.copied)).toBeInTheDocument();
+
+    const yes = button(text.yesLabel);
+    const no = button(text.noLabel);
+    await expect.element(yes).toHaveAttribute('aria-pressed', 'false');
+    await tabTo(yes);
+    await userEvent.keyboard(' ');
+    await expect.element(yes).toHaveAttribute('aria-pressed', 'true');
+    await expect.element(no).toHaveAttribute('aria-pressed', 'false');
+    await expect.element(announced(text.thanks)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ helpful: true, comment: '' });
+
+    const comment = page.getByRole('textbox', { name: text.comment });
+    await tabTo(comment);
+    await userEvent.keyboard('Clear and short.');
+    await tabTo(button(text.sendComment));
+    await userEvent.keyboard('{Enter}');
+    await expect.element(announced(text.commentSaved)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      helpful: true,
+      comment: 'Clear and short.',
+    });
+    await expectNoAxeViolations(container);
+
+    // Changed: No, keeping the comment.
+    no.element().focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(no).toHaveAttribute('aria-pressed', 'true');
+    await expect.element(yes).toHaveAttribute('aria-pressed', 'false');
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      helpful: false,
+      comment: 'Clear and short.',
+    });
+  });
+
+  test('a refused clipboard is said plainly', async () => {
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
+      new DOMException('denied', 'NotAllowedError'),
+    );
+    serve();
+    await openChat();
+    await button(text.copy).click();
+    await expect.element(announced(text.copyRefused)).toBeInTheDocument();
+  });
+
+  test('an answer reopened from history shows the feedback given before', async () => {
+    serve(kept({ helpful: false, comment: 'Too short', at: AT }));
+    await openChat();
+    await expect.element(button(text.noLabel)).toHaveAttribute('aria-pressed', 'true');
+    await expect.element(page.getByRole('textbox', { name: text.comment })).toHaveValue('Too short');
+  });
+
+  test('Listen asks for the spoken answer and plays it under the answer', async () => {
+    const { calls } = serve();
+    const { container } = await openChat();
+    await button(text.listen).click();
+    await expect.element(announced(text.playing)).toBeInTheDocument();
+    const player = page.getByLabelText('Spoken answer');
+    await expect.element(player).toHaveAttribute('src', `${location.origin}/tts/${AUDIO}`);
+    expect(calls.filter((c) => c.path.endsWith('/listen')).length).toBe(1);
+    await expectNoAxeViolations(container);
+  });
+
+  test("the server's refusal to speak is said", async () => {
+    serve(kept(), jsonResponse({ message: 'There is no answer to listen to.' }, 404));
+    await openChat();
+    await button(text.listen).click();
+    await expect.element(announced('There is no answer to listen to.')).toBeInTheDocument();
+  });
+
+  test('an answer that just came on the socket has its actions; an error has only Copy', async () => {
+    serve(null);
+    signIn(makeUser());
+    await renderApp('/chatpage');
+    await expect.poll(() => sockets.made.length).toBe(1);
+    const socket: FakeSocket = sockets.last;
+    await expect.poll(() => socket.connectCalls).toBe(1);
+    socket.open();
+    socket.answer(answerOf('answer-text', { answer: 'A tactile display.' }));
+    await expect.element(button(text.yesLabel)).toBeInTheDocument();
+    await expect.element(button(text.listen)).toBeInTheDocument();
+    socket.answer(answerOf('answer-text', { error: 'Something went wrong.' }));
+    await expect.element(page.getByText('Something went wrong.')).toBeInTheDocument();
+    await expect.poll(() => document.querySelectorAll('.answer-actions').length).toBe(2);
+    expect(page.getByRole('button', { name: text.yesLabel, exact: true }).elements().length).toBe(1);
+  });
+
+  test('pass axe in the dark scheme, and the chosen answer stays visible with forced colours', async () => {
+    await darkScheme();
+    serve(kept({ helpful: true, comment: '', at: AT }));
+    const { container } = await openChat();
+    await expectNoAxeViolations(container);
+    await forcedColors();
+    const chosen = button(text.yesLabel).element();
+    const other = button(text.noLabel).element();
+    // Forced colours drop backgrounds: the chosen one is told apart by its edge and its tick.
+    expect(getComputedStyle(chosen).borderTopWidth).not.toBe(getComputedStyle(other).borderTopWidth);
+    expect(getComputedStyle(chosen, '::before').content).toContain('✓');
+  });
+});
