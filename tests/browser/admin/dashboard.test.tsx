@@ -348,6 +348,7 @@ describe('Questions tab', () => {
       'Asked At',
       'Answered At',
       'Status',
+      'Feedback',
       'Actions',
     ]);
 

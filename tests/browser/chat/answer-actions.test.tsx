@@ -3,7 +3,7 @@
  * buttons with clear names, the verdict as aria-pressed, what happened said in the chat's status
  * line, all of it by keyboard, and axe finds nothing.
  */
-import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { resetChatSocketBridge } from '../../../src/app/features/chat/chatSocketBridge';
 import { answerActionText as text } from '../../../src/shared/chat/feedback';
@@ -206,5 +206,15 @@ describe('answer actions', () => {
     // Forced colours drop backgrounds: the chosen one is told apart by its edge and its tick.
     expect(getComputedStyle(chosen).borderTopWidth).not.toBe(getComputedStyle(other).borderTopWidth);
     expect(getComputedStyle(chosen, '::before').content).toContain('✓');
+  });
+
+  test('fit a 360 px screen with the comment box open: no sideways scroll', async () => {
+    await page.viewport(360, 800);
+    onTestFinished(() => page.viewport(1280, 800));
+    serve(kept({ helpful: true, comment: 'A'.repeat(300), at: AT }));
+    await openChat();
+    await expect.element(page.getByRole('textbox', { name: text.comment })).toBeVisible();
+    const root = document.documentElement;
+    expect(root.scrollWidth - root.clientWidth).toBeLessThanOrEqual(0);
   });
 });

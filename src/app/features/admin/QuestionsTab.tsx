@@ -1,6 +1,8 @@
-import { useState } from 'react';
-import type { QuestionView } from '../../../shared/admin/schemas';
-import { adminApi } from '../../api/admin';
+import { useId, useState } from 'react';
+import type { ListAnswer, QuestionView } from '../../../shared/admin/schemas';
+import type { FeedbackFilter } from '../../../shared/chat/feedback';
+import { adminApi, listBody, type PageRequest } from '../../api/admin';
+import { apiRequest } from '../../api/client';
 import { BotMarkdown } from '../chat/BotMarkdown';
 import { AskedBy } from './AskedBy';
 import { markdownText } from './markdownText';
@@ -22,7 +24,31 @@ const questionColumns: Column<QuestionView>[] = [
   { key: 'asked_at', header: 'Asked At', value: (q) => formatTime(q.queryTimestamp) },
   { key: 'answered_at', header: 'Answered At', value: (q) => formatTime(q.answeredAt) },
   { key: 'status', header: 'Status', value: (q) => deriveQuestion(q).status, kind: 'status' },
+  { key: 'feedback', header: 'Feedback', value: (q) => feedbackText(q) },
 ];
+
+/** The asker's "Was this helpful?" (issue 14 item 3) in words, with their comment; '-' when none. */
+function feedbackText({ feedback }: QuestionView): string | null {
+  if (!feedback) return null;
+  const verdict = feedback.helpful ? 'Helpful' : 'Not helpful';
+  return feedback.comment ? `${verdict}: ${feedback.comment}` : verdict;
+}
+
+const FEEDBACK_CHOICES: [FeedbackFilter | '', string][] = [
+  ['', 'All questions'],
+  ['helpful', 'Helpful'],
+  ['not_helpful', 'Not helpful'],
+  ['none', 'No feedback'],
+];
+
+/** get_questions, narrowed by feedback when a filter is chosen. */
+const questionsPage = (feedback: FeedbackFilter | '') => (page: PageRequest) =>
+  feedback
+    ? apiRequest<ListAnswer<QuestionView>>('/admin/get_questions', {
+        method: 'POST',
+        data: { ...listBody(page), feedback },
+      })
+    : adminApi.getQuestions(page);
 
 /** The answer's words for its cell: a markdown answer without its marks; an error as it reads. */
 const answerText = ({ answer, status }: ReturnType<typeof deriveQuestion>) =>
@@ -31,12 +57,14 @@ const answerText = ({ answer, status }: ReturnType<typeof deriveQuestion>) =>
 /** SPEC §2 Questions tab: every question asked, derived per SPEC §4, with its history on demand. */
 export function QuestionsTab() {
   const [details, setDetails] = useState<QuestionView | null>(null);
+  const [feedback, setFeedback] = useState<FeedbackFilter | ''>('');
+  const filterId = useId();
   return (
     <>
       <DataTable
         title="Questions"
-        queryKey={adminKeys.questions}
-        fetchPage={adminApi.getQuestions}
+        queryKey={[...adminKeys.questions, { feedback }]}
+        fetchPage={questionsPage(feedback)}
         columns={questionColumns}
         rowKey={(q) => q._id}
         actions={(q) => (
@@ -44,7 +72,22 @@ export function QuestionsTab() {
             View Details
           </RowAction>
         )}
-      />
+      >
+        <div className="table-filter">
+          <label htmlFor={filterId}>Feedback</label>
+          <select
+            id={filterId}
+            value={feedback}
+            onChange={(event) => setFeedback(event.target.value as FeedbackFilter | '')}
+          >
+            {FEEDBACK_CHOICES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </DataTable>
       {details ? <HistoryModal record={details} onClose={() => setDetails(null)} /> : null}
     </>
   );
@@ -71,6 +114,8 @@ function HistoryModal({ record, onClose }: { record: QuestionView; onClose: () =
             <BotMarkdown id={`review-${record._id}`} text={shown.answer} />
           )}
         </dd>
+        <dt>Feedback:</dt>
+        <dd>{feedbackText(record) ?? 'No feedback'}</dd>
       </dl>
       {/* A table wider than the screen scrolls; keyboard users scroll it once it has focus. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
