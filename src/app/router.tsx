@@ -87,10 +87,15 @@ const adminRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/admin/AdminLayout'), 'AdminLayout'),
 });
 
-const ADMIN_TABS = ['users', 'questions', 'data'] as const;
+const ADMIN_TABS = ['users', 'questions', 'data', 'prompts'] as const;
+const DATA_SCREENS = ['pending', 'ingested'] as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The admin's place (issue 14 item 5): the tab, and on the Data tab the data screen and its source. */
 interface AdminDashboardSearch {
   tab?: (typeof ADMIN_TABS)[number];
+  screen?: (typeof DATA_SCREENS)[number];
+  source?: string;
 }
 
 const adminDashboardRoute = createRoute({
@@ -98,7 +103,11 @@ const adminDashboardRoute = createRoute({
   path: '/admindashboard',
   validateSearch: (search: Record<string, unknown>): AdminDashboardSearch => {
     const tab = ADMIN_TABS.find((t) => t === search.tab);
-    return tab ? { tab } : {};
+    if (!tab) return {};
+    const screen = tab === 'data' ? DATA_SCREENS.find((s) => s === search.screen) : undefined;
+    if (!screen) return { tab };
+    const source = typeof search.source === 'string' && UUID.test(search.source) ? search.source : undefined;
+    return source ? { tab, screen, source } : { tab, screen };
   },
   component: lazyRouteComponent(() => import('./features/admin/AdminDashboardPage'), 'AdminDashboardPage'),
 });

@@ -9,6 +9,20 @@ import type {
 } from '../../shared/admin/schemas';
 import { QUESTION_ASKER_PATH, questionAskerAnswer, type QuestionAskerAnswer } from '../../shared/admin/asker';
 import { MODELS_PATH, modelsAnswer, type ModelsAnswer } from '../../shared/admin/models';
+import {
+  CHECK_PROMPTS_PATH,
+  PROMPTS_PATH,
+  promptCheckAnswer,
+  promptsAnswer,
+  SAVE_PROMPTS_PATH,
+  type PromptCheckAnswer,
+  type PromptsAnswer,
+} from '../../shared/admin/prompts';
+import {
+  INGESTION_PROGRESS_PATH,
+  ingestionProgressAnswer,
+  type IngestionProgress,
+} from '../../shared/admin/progress';
 import { QUERYING_APP } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { ApiError, apiRequest } from './client';
@@ -109,6 +123,26 @@ export const adminApi = {
     form.append('file', file);
     return post<BulkUploadAnswer>('/admin/bulk_upload_file', form);
   },
+
+  /** The queue's counts, the crawls in work and the next scheduled run (the Data tab's progress). */
+  getIngestionProgress: async (sourceId: string | null): Promise<IngestionProgress> =>
+    ingestionProgressAnswer.parse(
+      await post<unknown>(INGESTION_PROGRESS_PATH, {
+        queryingApp,
+        ...(sourceId ? { source: sourceId } : {}),
+      }),
+    ),
+
+  /** A project's suggested prompts, as the dashboard shows them. */
+  getPrompts: async (project: string): Promise<PromptsAnswer> =>
+    promptsAnswer.parse(await apiRequest<unknown>(`${PROMPTS_PATH}?project=${encodeURIComponent(project)}`)),
+
+  savePrompts: async (project: string, prompts: string[]): Promise<PromptsAnswer> =>
+    promptsAnswer.parse(await post<unknown>(SAVE_PROMPTS_PATH, { queryingApp, project, prompts })),
+
+  /** Which of a project's saved prompts find something in its knowledge base now. */
+  checkPrompts: async (project: string): Promise<PromptCheckAnswer> =>
+    promptCheckAnswer.parse(await post<unknown>(CHECK_PROMPTS_PATH, { queryingApp, project })),
 
   /** GET /admin/models: the dashboard's Models line. */
   getModels: async (): Promise<ModelsAnswer> => modelsAnswer.parse(await apiRequest<unknown>(MODELS_PATH)),

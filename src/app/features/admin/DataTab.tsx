@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { IngestedItemView, PendingItemView, SourceView } from '../../../shared/admin/schemas';
+import type { SourceView } from '../../../shared/admin/schemas';
 import { messages } from '../../../shared/messages';
 import { adminApi, type PageRequest } from '../../api/admin';
 import { sessionUserAtom } from '../../state/auth';
-import { dataTypeLabel } from './dataTypes';
+import { IngestedScreen, PendingScreen } from './DataScreens';
 import { Modal } from './Modal';
 import { adminKeys } from './queryClient';
 import { DataTable } from './table/DataTable';
@@ -26,10 +26,11 @@ const sourceToasts = {
   deleteFailed: 'Failed to delete source. Please try again.',
 };
 
-type View =
-  | { screen: 'sources' }
-  | { screen: 'pending'; source: SourceView | null }
-  | { screen: 'ingested'; source: SourceView | null };
+/** A data screen to open, for one source or all of them. */
+interface View {
+  screen: 'pending' | 'ingested';
+  source: SourceView | null;
+}
 
 const sourceColumns: Column<SourceView>[] = [
   { key: 'name', header: 'Name', value: (s) => s.name },
@@ -42,51 +43,38 @@ const sourceSearchColumns: Column<SourceView>[] = [
   { key: 'project', header: 'Project', value: (s) => s.project },
 ];
 
-const fetchSources = async (request: PageRequest) =>
-  pageLocally((await adminApi.getSources()).sources, sourceSearchColumns, request);
+/** The whole list is kept for the data screens' titles too, so opening one asks for nothing more. */
+const fetchSources = async (request: PageRequest, queryClient: QueryClient) => {
+  const all = await adminApi.getSources();
+  queryClient.setQueryData(adminKeys.sourceNames, all);
+  return pageLocally(all.sources, sourceSearchColumns, request);
+};
 
-const pendingColumns: Column<PendingItemView>[] = [
-  { key: 'data_type', header: 'Data Type', value: (p) => dataTypeLabel(p.data_type) },
-  { key: 'source', header: 'Source', value: (p) => p.source },
-  { key: 'description', header: 'Description', value: (p) => p.description },
-  { key: 'title', header: 'Title', value: (p) => p.title },
-  { key: 'url', header: 'URL', value: (p) => p.url, kind: 'url' },
-  { key: 'depth', header: 'Depth', value: (p) => p.depth },
-  { key: 'status', header: 'Status', value: (p) => p.status, kind: 'status' },
-  { key: 'error', header: 'Error', value: (p) => p.error },
-];
-
-const ingestedColumns: Column<IngestedItemView>[] = [
-  { key: 'data_type', header: 'Data Type', value: (i) => dataTypeLabel(i.resource_type) },
-  { key: 'source', header: 'Source', value: (i) => i.source },
-  { key: 'project', header: 'Project', value: (i) => i.project },
-  { key: 'title', header: 'Title', value: (i) => i.title },
-  { key: 'body', header: 'Body', value: (i) => i.body },
-  { key: 'url', header: 'URL', value: (i) => i.url, kind: 'url' },
-  { key: 'country', header: 'Country', value: (i) => i.country },
-  { key: 'is_consumed', header: 'Is Consumed', value: (i) => i.isConsumed },
-];
-
-/** SPEC §2 Data tab: the available sources, their pending and ingested data, and adding more. */
+/**
+ * SPEC §2 Data tab: the available sources, their pending and ingested data, and adding more. The
+ * data screen and its source are in the address (`?tab=data&screen=pending&source=<id>`), so a
+ * reload keeps the screen and Back returns to the sources (issue 14 item 5).
+ */
 export function DataTab() {
-  const [view, setView] = useState<View>({ screen: 'sources' });
+  const { screen, source } = useSearch({ strict: false });
+  const navigate = useNavigate();
+  // Coming back from a data screen (its Back button or the browser's) lands on the sources' heading.
+  const [previous, setPrevious] = useState(screen);
   const [returned, setReturned] = useState(false);
-  const back = () => {
-    setReturned(true);
-    setView({ screen: 'sources' });
-  };
-  if (view.screen === 'pending') return <PendingScreen source={view.source} onBack={back} />;
-  if (view.screen === 'ingested') return <IngestedScreen source={view.source} onBack={back} />;
-  return <SourcesScreen onOpen={setView} focusHeading={returned} />;
-}
-
-/** Moves focus to a screen's heading when the screen replaces another. */
-function useFocusOnMount<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-  return ref;
+  if (previous !== screen) {
+    setPrevious(screen);
+    setReturned(previous !== undefined && screen === undefined);
+  }
+  const back = () => void navigate({ to: '/admindashboard', search: { tab: 'data' } });
+  const open = (view: View) =>
+    void navigate({
+      to: '/admindashboard',
+      search: { tab: 'data', screen: view.screen, ...(view.source ? { source: view.source._id } : {}) },
+    });
+  const sourceId = source ?? null;
+  if (screen === 'pending') return <PendingScreen sourceId={sourceId} onBack={back} />;
+  if (screen === 'ingested') return <IngestedScreen sourceId={sourceId} onBack={back} />;
+  return <SourcesScreen onOpen={open} focusHeading={returned} />;
 }
 
 function SourcesScreen({ onOpen, focusHeading }: { onOpen: (view: View) => void; focusHeading: boolean }) {
@@ -154,7 +142,7 @@ function SourcesScreen({ onOpen, focusHeading }: { onOpen: (view: View) => void;
         title="Available Sources"
         headingRef={heading}
         queryKey={adminKeys.sources}
-        fetchPage={fetchSources}
+        fetchPage={(request) => fetchSources(request, queryClient)}
         columns={sourceColumns}
         rowKey={(s) => s._id || s.name}
         actions={(source) => (
@@ -310,51 +298,5 @@ function AddSourceModal({ onClose, onAdded }: { onClose: () => void; onAdded: ()
         </div>
       </form>
     </Modal>
-  );
-}
-
-function BackButton({ onBack }: { onBack: () => void }) {
-  return (
-    <button type="button" className="button button-secondary back-button" onClick={onBack}>
-      ← Back to sources
-    </button>
-  );
-}
-
-function PendingScreen({ source, onBack }: { source: SourceView | null; onBack: () => void }) {
-  const heading = useFocusOnMount<HTMLHeadingElement>();
-  const sourceId = source?._id ?? null;
-  return (
-    <DataTable
-      title={`Pending Data: ${source?.name ?? 'All Sources'}`}
-      headingRef={heading}
-      queryKey={[...adminKeys.pending, sourceId ?? 'all']}
-      fetchPage={(request) => adminApi.getPending(request, sourceId)}
-      columns={pendingColumns}
-      rowKey={(p) => p._id}
-    >
-      <div className="toolbar">
-        <BackButton onBack={onBack} />
-      </div>
-    </DataTable>
-  );
-}
-
-function IngestedScreen({ source, onBack }: { source: SourceView | null; onBack: () => void }) {
-  const heading = useFocusOnMount<HTMLHeadingElement>();
-  const sourceId = source?._id ?? null;
-  return (
-    <DataTable
-      title={`Ingested Data: ${source?.name ?? 'All Sources'}`}
-      headingRef={heading}
-      queryKey={[...adminKeys.ingested, sourceId ?? 'all']}
-      fetchPage={(request) => adminApi.getIngested(request, sourceId)}
-      columns={ingestedColumns}
-      rowKey={(i) => i._id}
-    >
-      <div className="toolbar">
-        <BackButton onBack={onBack} />
-      </div>
-    </DataTable>
   );
 }

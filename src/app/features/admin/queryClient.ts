@@ -35,4 +35,9 @@ export const adminKeys = {
   pending: ['admin', 'pending'] as const,
   ingested: ['admin', 'ingested'] as const,
   models: ['admin', 'models'] as const,
+  /** Under pending, so that Process Now and every change of the queue refresh it too. */
+  progress: ['admin', 'pending', 'progress'] as const,
+  prompts: ['admin', 'prompts'] as const,
+  /** Every source of the admin's projects, for the data screens' titles (the source list fills it). */
+  sourceNames: ['admin', 'sources', 'names'] as const,
 };
