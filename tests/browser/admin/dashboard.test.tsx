@@ -40,6 +40,7 @@ function dashboardServer(extra: Parameters<typeof adminServer>[0] = {}) {
     '/admin/get_questions': () => listAnswer(questions),
     '/admin/get_data_bank': () => ({ sources: [] }),
     '/admin/models': () => ({ models: READY_MODELS }),
+    '/api/prompts': () => ({ project: 'dish', prompts: ['What is braille?'], custom: true }),
     ...extra,
   });
 }
@@ -212,17 +213,20 @@ describe('tab bar', () => {
     expect(focused()).toBe(tab('Data').element());
     await expect.element(page.getByRole('table', { name: 'Available Sources' })).toBeVisible();
 
+    // Prompts (issue 14 item 4) is the last tab.
+    await userEvent.keyboard('{ArrowRight}');
+    expect(focused()).toBe(tab('Prompts').element());
     await userEvent.keyboard('{ArrowRight}');
     expect(focused()).toBe(tab('Users').element());
     await expect.element(tab('Users')).toHaveAttribute('aria-selected', 'true');
 
     await userEvent.keyboard('{ArrowLeft}');
-    expect(focused()).toBe(tab('Data').element());
+    expect(focused()).toBe(tab('Prompts').element());
     await userEvent.keyboard('{Home}');
     expect(focused()).toBe(tab('Users').element());
     await userEvent.keyboard('{End}');
-    expect(focused()).toBe(tab('Data').element());
-    await expect.element(tab('Data')).toHaveAttribute('aria-selected', 'true');
+    expect(focused()).toBe(tab('Prompts').element());
+    await expect.element(tab('Prompts')).toHaveAttribute('aria-selected', 'true');
   });
 
   test('?tab=data opens the Data tab', async () => {

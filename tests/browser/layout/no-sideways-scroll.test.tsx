@@ -86,6 +86,26 @@ function serveEverything() {
     '/admin/get_pending_data': () => listAnswer(pendingItems),
     '/admin/models': () => ({ models: [] }),
     '/admin/get_question_asker': () => ({ asker: null }),
+    // A long address in the live progress, and a long prompt (issue 14 items 4 and 5).
+    '/admin/get_ingestion_progress': () => ({
+      counts: { pending: 3, started: 1, completed: 120, failed: 2 },
+      crawls: [
+        {
+          id: 'c',
+          url: `https://example.org/${'a-very-long-path-segment/'.repeat(6)}`,
+          source: 'Web Source',
+          found: 40,
+          fetched: 12,
+        },
+      ],
+      nextRunAt: new Date(Date.now() + 600_000).toISOString(),
+      intervalSeconds: 3600,
+    }),
+    '/api/prompts': () => ({
+      project: 'dish',
+      prompts: [`${'Accessible '.repeat(17)}travel?`],
+      custom: true,
+    }),
   });
 }
 
@@ -171,6 +191,14 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
     await expectNoSidewaysScroll('the question details');
   });
 
+  test('the Prompts tab', async () => {
+    signIn(superAdmin);
+    serveEverything();
+    await renderApp('/admindashboard?tab=prompts');
+    await expect.element(page.getByRole('textbox', { name: 'Prompt 1', exact: true })).toBeVisible();
+    await expectNoSidewaysScroll('the Prompts tab');
+  });
+
   test('the Data tab, its data screens, Add Data and Add Project', async () => {
     signIn(superAdmin);
     serveEverything();
@@ -179,6 +207,7 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
     await expectNoSidewaysScroll('the Data tab');
     await page.getByRole('button', { name: 'View All Pending Data', exact: true }).click();
     await expect.element(page.getByRole('cell', { name: 'Braille manual', exact: true })).toBeVisible();
+    await expect.element(page.getByText(/40 pages found, 12 fetched/)).toBeVisible();
     await expectNoSidewaysScroll('Pending Data');
     await router.navigate({ to: '/adminadddata' });
     await expect.element(page.getByRole('heading', { level: 1, name: 'Add Data' })).toBeVisible();

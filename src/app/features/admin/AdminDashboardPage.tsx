@@ -6,19 +6,26 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { AdminHeader } from './AdminHeader';
 import { DataTab } from './DataTab';
 import { ModelsLine } from './ModelsLine';
+import { PromptsTab } from './PromptsTab';
 import { QuestionsTab } from './QuestionsTab';
 import { UsersTab } from './UsersTab';
 
-type TabId = 'users' | 'questions' | 'data';
+type TabId = 'users' | 'questions' | 'data' | 'prompts';
 
 const TABS: { id: TabId; label: string; hint: string }[] = [
   { id: 'users', label: 'Users', hint: 'Manage users and their permissions.' },
   { id: 'questions', label: 'Questions', hint: 'View Questions asked by users and their responses.' },
   { id: 'data', label: 'Data', hint: 'View and manage data ingested into the Chatbot.' },
+  {
+    id: 'prompts',
+    label: 'Prompts',
+    hint: 'Edit the suggested questions on the dashboard and see which find nothing.',
+  },
 ];
 
 /**
- * SPEC §2 /admindashboard: the header, then a tab bar (Users, Questions, Data; Users first).
+ * SPEC §2 /admindashboard: the header, then a tab bar (Users, Questions, Data; Users first), and
+ * Prompts, the dashboard's suggested prompts (issue 14 item 4).
  * The tab is kept in the address (?tab=data), so coming back from Add Data reopens the Data tab.
  * Arrow keys, Home and End move between tabs, which open as focus lands on them.
  */
@@ -96,8 +103,10 @@ export function AdminDashboardPage() {
             <UsersTab />
           ) : current.id === 'questions' ? (
             <QuestionsTab />
-          ) : (
+          ) : current.id === 'data' ? (
             <DataTab />
+          ) : (
+            <PromptsTab />
           )}
         </div>
       </div>

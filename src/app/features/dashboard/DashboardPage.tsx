@@ -6,7 +6,7 @@ import { initialQuestionAtom, waitingAtom } from '../../state/chat';
 import { store } from '../../state/store';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { InputBar } from '../chat/InputBar';
-import { suggestedPrompts } from './prompts';
+import { useProjectPrompts } from './prompts';
 
 /** A phone-sized window: the question box comes before the prompts there (issue 14 item 8). */
 const NARROW = '(max-width: 40rem)';
@@ -40,11 +40,12 @@ export function DashboardPage() {
   };
 
   const narrow = useNarrow();
+  const suggestedPrompts = useProjectPrompts();
   const prompts = (
     <>
       <h2 className="visually-hidden">Suggested questions</h2>
-      <ul className="prompt-list">
-        {suggestedPrompts.map((prompt) => (
+      <ul className="prompt-list" aria-busy={suggestedPrompts === null || undefined}>
+        {(suggestedPrompts ?? []).map((prompt) => (
           <li key={prompt}>
             <button type="button" className="prompt-button" disabled={waiting} onClick={() => ask(prompt)}>
               {prompt}

@@ -1,9 +1,46 @@
-/** SPEC §2: the six suggested prompts of the dashboard. */
-export const suggestedPrompts = [
-  'How can I help a child with cerebral palsy build everyday skills?',
-  'How can I teach a class as a hearing-impaired person?',
-  'Which tools help people with a locomotive disability move around?',
-  'How can a person with a visual impairment navigate a new place?',
-  'Which disability-centric products can an entrepreneur build?',
-  'How can a deaf-blind person use a computer?',
-];
+import { useEffect, useState } from 'react';
+import { DEFAULT_PROMPTS, PROMPTS_PATH, promptsAnswer } from '../../../shared/admin/prompts';
+import { QUERYING_APP } from '../../../shared/constants';
+import { apiRequest } from '../../api/client';
+
+/** SPEC §2: the six suggested prompts of the dashboard, until the project's admins choose others. */
+export const suggestedPrompts = DEFAULT_PROMPTS;
+
+const STORE_KEY = 'dish.suggestedPrompts';
+
+function remembered(): readonly string[] | null {
+  try {
+    const parsed = promptsAnswer.shape.prompts.safeParse(
+      JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null'),
+    );
+    return parsed.success && parsed.data.length ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The project's suggested prompts (issue 14 item 4), null while they are first asked for. The last
+ * ones seen are kept, so the dashboard shows them at once, and offline; SPEC's six when none are known.
+ */
+export function useProjectPrompts(): readonly string[] | null {
+  const [prompts, setPrompts] = useState<readonly string[] | null>(remembered);
+  useEffect(() => {
+    const stop = new AbortController();
+    apiRequest<unknown>(`${PROMPTS_PATH}?project=${QUERYING_APP}`, { signal: stop.signal })
+      .then((answer) => {
+        const { prompts: fresh } = promptsAnswer.parse(answer);
+        setPrompts(fresh);
+        try {
+          localStorage.setItem(STORE_KEY, JSON.stringify(fresh));
+        } catch {
+          // storage full or refused: the prompts are still shown
+        }
+      })
+      .catch(() => {
+        if (!stop.signal.aborted) setPrompts((known) => known ?? suggestedPrompts);
+      });
+    return () => stop.abort();
+  }, []);
+  return prompts;
+}

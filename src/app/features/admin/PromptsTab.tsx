@@ -1,0 +1,240 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { DEFAULT_PROMPTS, MAX_PROMPT_LENGTH, MAX_PROMPTS } from '../../../shared/admin/prompts';
+import { QUERYING_APP } from '../../../shared/constants';
+import { adminApi } from '../../api/admin';
+import { sessionUserAtom } from '../../state/auth';
+import { promptErrors, promptSummary } from './promptForm';
+import { adminKeys } from './queryClient';
+import { adminToast, reasonOf } from './toasts';
+
+/**
+ * The dashboard's suggested prompts of a project the admin administers (issue 14 item 4): edit,
+ * save, and check which of the saved ones find nothing in the knowledge base now.
+ */
+export function PromptsTab() {
+  const projects = useAtomValue(sessionUserAtom)?.isAdminFor ?? [];
+  const [project, setProject] = useState(
+    projects.includes(QUERYING_APP) ? QUERYING_APP : (projects[0] ?? ''),
+  );
+  const projectId = useId();
+  const saved = useQuery({
+    queryKey: [...adminKeys.prompts, project],
+    queryFn: () => adminApi.getPrompts(project),
+    enabled: project !== '',
+  });
+
+  return (
+    <section aria-labelledby={`${projectId}-title`}>
+      <h2 id={`${projectId}-title`} className="table-title">
+        Suggested Prompts
+      </h2>
+      {projects.length > 1 ? (
+        <div className="field prompt-project">
+          <label htmlFor={projectId}>Project</label>
+          <select id={projectId} value={project} onChange={(e) => setProject(e.target.value)}>
+            {projects.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {saved.isPending ? (
+        <p>Loading...</p>
+      ) : saved.isError ? (
+        <p role="alert">Could not load the prompts: {reasonOf(saved.error)}</p>
+      ) : (
+        <PromptEditor
+          key={`${project}:${saved.data.prompts.join('\n')}`}
+          project={project}
+          saved={saved.data}
+        />
+      )}
+    </section>
+  );
+}
+
+function PromptEditor({
+  project,
+  saved,
+}: {
+  project: string;
+  saved: { prompts: string[]; custom: boolean };
+}) {
+  const queryClient = useQueryClient();
+  const formId = useId();
+  const [prompts, setPrompts] = useState<string[]>(saved.prompts);
+  const [submitted, setSubmitted] = useState(false);
+  const inputs = useRef<(HTMLInputElement | null)[]>([]);
+  const addButton = useRef<HTMLButtonElement>(null);
+  /** The field to focus once the list has changed (a new one, or the next after a removal). */
+  const focusNext = useRef<number | null>(null);
+  const focusField = (index: number) => (inputs.current[index] ?? addButton.current)?.focus();
+
+  useEffect(() => {
+    if (focusNext.current === null) return;
+    focusField(focusNext.current);
+    focusNext.current = null;
+  });
+
+  const errors = promptErrors(prompts);
+  const summary = submitted ? promptSummary(errors) : null;
+
+  const save = useMutation({
+    mutationFn: () => adminApi.savePrompts(project, prompts),
+    onSuccess: async () => {
+      adminToast.success('Suggested prompts saved.');
+      check.reset();
+      await queryClient.invalidateQueries({ queryKey: [...adminKeys.prompts, project] });
+    },
+    onError: (error) => adminToast.error(`Failed to save the prompts: ${reasonOf(error)}`),
+  });
+  const check = useMutation({ mutationFn: () => adminApi.checkPrompts(project) });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (promptSummary(errors)) {
+      const first = errors.fields.findIndex((e) => e !== null);
+      focusField(first >= 0 ? first : prompts.length);
+      return;
+    }
+    if (!save.isPending) save.mutate();
+  };
+
+  const change = (index: number, text: string) =>
+    setPrompts((list) => list.map((p, i) => (i === index ? text : p)));
+  const remove = (index: number) => {
+    setPrompts((list) => list.filter((_, i) => i !== index));
+    // The field that takes its place, else the one before, else Add a prompt.
+    const next = Math.min(index, prompts.length - 2);
+    focusNext.current = next >= 0 ? next : prompts.length;
+  };
+  const add = () => {
+    if (prompts.length >= MAX_PROMPTS) return;
+    setPrompts((list) => [...list, '']);
+    focusNext.current = prompts.length;
+  };
+  const changed = prompts.join('\n') !== saved.prompts.join('\n');
+  const nothing = check.data?.results.filter((r) => !r.found) ?? [];
+
+  return (
+    <>
+      <p className="field-hint">
+        {saved.custom
+          ? 'These prompts are shown on the dashboard of this project.'
+          : 'The dashboard shows the six default prompts until you save your own.'}{' '}
+        Up to {MAX_PROMPTS} prompts of at most {MAX_PROMPT_LENGTH} characters.
+      </p>
+      <form
+        id={formId}
+        className="admin-form prompt-form"
+        onSubmit={submit}
+        noValidate
+        aria-label="Suggested prompts"
+      >
+        <div role="alert" className="form-errors">
+          {summary ? <p>{summary}</p> : null}
+        </div>
+        <ol className="prompt-fields">
+          {prompts.map((prompt, index) => {
+            const id = `${formId}-prompt-${index}`;
+            const error = submitted ? errors.fields[index] : null;
+            return (
+              <li key={index} className="field prompt-field">
+                <label htmlFor={id}>Prompt {index + 1}</label>
+                <div className="prompt-row">
+                  <input
+                    ref={(el) => {
+                      inputs.current[index] = el;
+                    }}
+                    id={id}
+                    value={prompt}
+                    maxLength={MAX_PROMPT_LENGTH + 50}
+                    autoComplete="off"
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${id}-error` : undefined}
+                    onChange={(e) => change(index, e.target.value)}
+                  />
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    aria-label={`Remove prompt ${index + 1}`}
+                    onClick={() => remove(index)}
+                  >
+                    Remove
+                  </button>
+                </div>
+                {error ? (
+                  <p id={`${id}-error`} className="field-error">
+                    {error}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+        <div className="toolbar">
+          <button
+            ref={addButton}
+            type="button"
+            className="button button-secondary"
+            aria-disabled={prompts.length >= MAX_PROMPTS || undefined}
+            onClick={add}
+          >
+            Add a prompt
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setPrompts([...DEFAULT_PROMPTS])}
+          >
+            Use the six default prompts
+          </button>
+          <button type="submit" className="button" aria-disabled={save.isPending || undefined}>
+            Save prompts
+          </button>
+        </div>
+      </form>
+      <h3>Which prompts find something</h3>
+      <p className="field-hint">
+        Each saved prompt is asked of this project&apos;s knowledge base as the chat would ask it; no question
+        is recorded.{changed ? ' Save your changes first to check them.' : ''}
+      </p>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-disabled={check.isPending || undefined}
+        onClick={() => {
+          if (!check.isPending) check.mutate();
+        }}
+      >
+        Check the saved prompts
+      </button>
+      <p role="status" className="prompt-check-status">
+        {check.isPending
+          ? 'Checking the prompts...'
+          : check.isError
+            ? `The prompts could not be checked: ${reasonOf(check.error)}`
+            : check.data
+              ? nothing.length === 0
+                ? `All ${check.data.results.length} prompts find something.`
+                : `${nothing.length} of ${check.data.results.length} prompts find nothing.`
+              : ''}
+      </p>
+      {check.data ? (
+        <ul className="prompt-results">
+          {check.data.results.map((r) => (
+            <li key={r.prompt} className={r.found ? 'prompt-found' : 'prompt-nothing'}>
+              <span className="prompt-verdict">{r.found ? 'Finds an answer' : 'Finds nothing'}</span>:{' '}
+              {r.prompt}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
