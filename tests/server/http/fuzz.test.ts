@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema';
 import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
 import { Client, newUser } from '../../support/http';
+import { wireIssue14Routes } from '../../support/issue14-routes';
 import { startTestServer, type TestServer } from '../../support/server';
 
 /** 30 per route in the suite; FUZZ_RUNS=1000 searches longer (FUZZ_SEED repeats a run). */
@@ -21,7 +22,7 @@ let victimId: string;
 let sourceId: string;
 
 beforeAll(async () => {
-  t = await startTestServer(SUPER_ENV);
+  t = await startTestServer(SUPER_ENV, {}, wireIssue14Routes);
   root = await signInSuper(t);
   const victim = newUser();
   await new Client(t.url).post('/auth/register', victim);
@@ -49,6 +50,13 @@ const valid = (): Record<string, Record<string, unknown>> => ({
     search: 'q',
   },
   '/admin/get_question_asker': { queryingApp: 'dish', questionId: '00000000-0000-4000-8000-000000000000' },
+  '/admin/set_prompts': {
+    queryingApp: 'dish',
+    project: 'dish',
+    prompts: ['What is braille?', 'Who can help?'],
+  },
+  '/admin/check_prompts': { queryingApp: 'dish', project: 'dish' },
+  '/admin/get_ingestion_progress': { queryingApp: 'dish', source: sourceId },
   '/admin/get_pending_data': {
     queryingApp: 'dish',
     query: { source: sourceId, status: { $ne: 'completed' } },
