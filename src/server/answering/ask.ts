@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { questions, type HistoryEvent } from '../db/schema';
 import { detectLanguage } from '../knowledge/index/language';
 import type { SearchIndex } from '../knowledge/index/search-index';
-import { composeAnswer, composeOptionsFor } from './composer';
+import { composeAnswer, composeOptionsFor, type ComposedAnswer } from './composer';
 import { answerLanguage, helpReply, isNearEmpty } from './small-talk';
 import { wordCount } from './sentence-choice';
 import type { LlmSettings } from './llm-client';
@@ -159,20 +159,13 @@ async function answerInWords(
   } else if (isNearEmpty(query)) {
     answer = await helpReply(deps.db, asker.project, wordingLanguage);
   } else {
-    const options = { projects: [asker.project], limit: PASSAGES };
-    // The English translation's passages first, then those found in the question's own words.
-    const passages = translation
-      ? mergePassages(
-          await retrieve(deps.db, deps.index, translation, options),
-          await retrieve(deps.db, deps.index, query, options),
-        )
-      : await retrieve(deps.db, deps.index, query, options);
-    const unknown = await unknownTerms(deps.db, deps.index, translation ?? query, options.projects);
-    progress('Writing the answer…');
-    const extractive = composeAnswer(
-      translation ?? query,
-      passages,
-      composeOptionsFor(query, language, translation, unknown.length),
+    const { passages, extractive } = await searchAndCompose(
+      deps,
+      asker.project,
+      query,
+      language,
+      translation,
+      progress,
     );
     confidence = extractive.confidence;
     // The model writes only when the knowledge base has something on the question.
@@ -189,6 +182,36 @@ async function answerInWords(
     links = composed.links;
   }
   return { answer, links, language, ...(confidence === undefined ? {} : { confidence }) };
+}
+
+/**
+ * The search and the extractive answer, with its found/not found decision: what the chat does
+ * with a question's words, and what the admin's prompt check asks (prompt-check.ts). Reads only.
+ */
+export async function searchAndCompose(
+  deps: Pick<AskDeps, 'db' | 'index'>,
+  project: string,
+  query: string,
+  language: string,
+  translation: string | null,
+  progress: (text: string) => void = () => undefined,
+): Promise<{ passages: Passage[]; extractive: ComposedAnswer }> {
+  const options = { projects: [project], limit: PASSAGES };
+  // The English translation's passages first, then those found in the question's own words.
+  const passages = translation
+    ? mergePassages(
+        await retrieve(deps.db, deps.index, translation, options),
+        await retrieve(deps.db, deps.index, query, options),
+      )
+    : await retrieve(deps.db, deps.index, query, options);
+  const unknown = await unknownTerms(deps.db, deps.index, translation ?? query, options.projects);
+  progress('Writing the answer…');
+  const extractive = composeAnswer(
+    translation ?? query,
+    passages,
+    composeOptionsFor(query, language, translation, unknown.length),
+  );
+  return { passages, extractive };
 }
 
 /** A voice question's words: the recording checked, decoded and transcribed (VoiceError when it cannot be). */
