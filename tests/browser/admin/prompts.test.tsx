@@ -46,6 +46,7 @@ describe('the Prompts tab', () => {
     await button('Remove prompt 6').click();
     await button('Save prompts').click();
     await expectToast('Suggested prompts saved.');
+    expect(focused()).toBe(button('Save prompts').element());
     expect(server.last('/admin/set_prompts')).toEqual({
       queryingApp: 'dish',
       project: 'dish',

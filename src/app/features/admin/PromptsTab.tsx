@@ -48,7 +48,8 @@ export function PromptsTab() {
         <p role="alert">Could not load the prompts: {reasonOf(saved.error)}</p>
       ) : (
         <PromptEditor
-          key={`${project}:${saved.data.prompts.join('\n')}`}
+          // A project of its own starts from its saved prompts; saving keeps the form (and focus) as it is.
+          key={project}
           project={project}
           saved={saved.data}
         />
