@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addSource, form, SUPER, SUPER_ENV, signInSuper } from '../support/admin';
 import { expectNoAxeViolations, launchChromium } from '../support/browser';
-import { wireIssue14Routes } from '../support/issue14-routes';
 import { sharedPath } from '../support/shared';
 import { startTestServer, type TestServer } from '../support/server';
 import { serveSite } from '../support/static-site';
@@ -19,16 +18,12 @@ let site: Awaited<ReturnType<typeof serveSite>>;
 
 beforeAll(async () => {
   site = await serveSite(sharedPath('material/website/aria-practices/content'));
-  t = await startTestServer(
-    {
-      ...SUPER_ENV,
-      CRAWL_ALLOW_PRIVATE: 'true',
-      INGEST_INTERVAL: '3600',
-      STATIC_DIR: path.resolve('dist/app'),
-    },
-    {},
-    wireIssue14Routes,
-  );
+  t = await startTestServer({
+    ...SUPER_ENV,
+    CRAWL_ALLOW_PRIVATE: 'true',
+    INGEST_INTERVAL: '3600',
+    STATIC_DIR: path.resolve('dist/app'),
+  });
   browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {

@@ -20,8 +20,6 @@ export interface TestServer {
 export async function startTestServer(
   env: Record<string, string> = {},
   overrides: ServerOverrides = {},
-  /** Runs between creating the server and listening: routes can still be added there. */
-  beforeListen?: (server: DishServer, config: Config) => void,
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-test-'));
   // A database of its own, unless the test names one (processes sharing one database).
@@ -44,7 +42,6 @@ export async function startTestServer(
     ...env,
   });
   const server = await createServer(config, overrides);
-  beforeListen?.(server, config);
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,

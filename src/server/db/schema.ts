@@ -26,6 +26,16 @@ export const projects = pgTable('projects', {
   createdAt: createdAt(),
 });
 
+/** A project's own suggested prompts (issue 14); a project without a row shows SPEC's six. */
+export const projectPrompts = pgTable('project_prompts', {
+  project: text('project')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  prompts: jsonb('prompts').$type<string[]>().notNull(),
+  updatedBy: uuid('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const users = pgTable(
   'users',
   {

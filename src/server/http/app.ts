@@ -28,6 +28,9 @@ import { registerFileRoutes } from '../knowledge/files/route';
 import { registerKnowledgeRoutes } from '../knowledge/routes';
 import { createIngestion } from '../knowledge/ingestion';
 import { queueWake } from '../knowledge/wake';
+import { registerProgressRoutes } from '../knowledge/progress/routes';
+import { nextScheduledRun } from '../knowledge/progress/schedule';
+import { registerPromptRoutes } from '../projects/prompts-routes';
 import type { IngestionWorker } from '../knowledge/worker';
 import { registerTtsRoute, registerVoiceStatusRoute } from '../voice/route';
 import { modelsDownloading, registerModelRoutes } from '../models/routes';
@@ -104,6 +107,14 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   registerFileRoutes(app, db);
   registerConversationRoutes(app, db);
   registerAdminRoutes(app, db, evictions);
+  registerPromptRoutes(app, { db, index });
+  // When this process's schedule started counting (null: it has none, ROLE=web).
+  let scheduleStartedAt: number | null = null;
+  registerProgressRoutes(app, {
+    db,
+    nextRunAt: () => nextScheduledRun(scheduleStartedAt, config.INGEST_INTERVAL * 1000, Date.now()),
+    intervalSeconds: config.INGEST_INTERVAL,
+  });
   const voice = createVoiceService(config, app.log);
   registerTtsRoute(app, voice.ttsDir);
   registerVoiceStatusRoute(app, voice);
@@ -151,6 +162,9 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       await database.close();
     })());
 
-  if (works) worker.start();
+  if (works) {
+    worker.start();
+    scheduleStartedAt = Date.now();
+  }
   return { app, io, database, index, worker, routes, close };
 }

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROMPTS, promptMessages } from '../../../src/shared/admin/prompts';
 import { addSource, form, SUPER_ENV, signInSuper, signInUser } from '../../support/admin';
 import { Client } from '../../support/http';
-import { wireIssue14Routes } from '../../support/issue14-routes';
 import { startTestServer, type TestServer } from '../../support/server';
 
 // Issue 14 item 4: the dashboard's suggested prompts, per project, edited by its admins, and the
@@ -20,7 +19,7 @@ const NAVIGATION = [
 ].join(' ');
 
 beforeAll(async () => {
-  t = await startTestServer({ ...SUPER_ENV, INGEST_INTERVAL: '0' }, {}, wireIssue14Routes);
+  t = await startTestServer({ ...SUPER_ENV, INGEST_INTERVAL: '0' });
   const root = await signInSuper(t);
   dishAdmin = await signInUser(t, ['dish']);
   blimeyAdmin = await signInUser(t, ['blimey']);

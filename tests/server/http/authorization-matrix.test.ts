@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions, users } from '../../../src/server/db/schema';
 import { addSource, form, SUPER, SUPER_ENV } from '../../support/admin';
 import { Client, newUser } from '../../support/http';
-import { wireIssue14Routes } from '../../support/issue14-routes';
 import { startTestServer, type TestServer } from '../../support/server';
 
 const ROLES = ['anonymous', 'user', 'otherAdmin', 'admin', 'superAdmin'] as const;
@@ -63,7 +62,7 @@ beforeAll(async () => {
   staticDir = await mkdtemp(path.join(os.tmpdir(), 'dish-matrix-'));
   await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>DISH</title>');
   // WhatsApp on (its webhook answers 404 otherwise), with a Graph address nothing is ever sent to.
-  t = await startTestServer({ ...SUPER_ENV, STATIC_DIR: staticDir, ...WHATSAPP_ENV }, {}, wireIssue14Routes);
+  t = await startTestServer({ ...SUPER_ENV, STATIC_DIR: staticDir, ...WHATSAPP_ENV });
   credentials.set('user', await registered());
   credentials.set('otherAdmin', await registered(['blimey']));
   credentials.set('admin', await registered(['dish']));

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema';
 import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
 import { Client, newUser } from '../../support/http';
-import { wireIssue14Routes } from '../../support/issue14-routes';
 import { startTestServer, type TestServer } from '../../support/server';
 
 /** 30 per route in the suite; FUZZ_RUNS=1000 searches longer (FUZZ_SEED repeats a run). */
@@ -22,7 +21,7 @@ let victimId: string;
 let sourceId: string;
 
 beforeAll(async () => {
-  t = await startTestServer(SUPER_ENV, {}, wireIssue14Routes);
+  t = await startTestServer(SUPER_ENV);
   root = await signInSuper(t);
   const victim = newUser();
   await new Client(t.url).post('/auth/register', victim);

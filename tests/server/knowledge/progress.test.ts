@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlSite, type CrawlProgress } from '../../../src/server/knowledge/connectors/web';
 import { addSource, form, SUPER_ENV, signInSuper, signInUser } from '../../support/admin';
 import { Client } from '../../support/http';
-import { wireIssue14Routes } from '../../support/issue14-routes';
 import { startTestServer, type TestServer } from '../../support/server';
 
 // Issue 14 item 5: the Data tab's live progress: counts by status, pages found and read by a
@@ -38,11 +37,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
-  t = await startTestServer(
-    { ...SUPER_ENV, CRAWL_ALLOW_PRIVATE: 'true', INGEST_INTERVAL: '3600' },
-    {},
-    wireIssue14Routes,
-  );
+  t = await startTestServer({ ...SUPER_ENV, CRAWL_ALLOW_PRIVATE: 'true', INGEST_INTERVAL: '3600' });
   admin = await signInSuper(t);
   source = await addSource(admin, 'Travel site');
 }, 120_000);
