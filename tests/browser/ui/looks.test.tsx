@@ -119,6 +119,8 @@ describe('the dashboard on a phone', () => {
     await page.viewport(360, 740);
     await renderApp('/dashboard');
     await expect.element(box()).toBeVisible();
+    // The prompts come from the server (here: none answers, so SPEC's six).
+    await expect.element(firstPrompt()).toBeVisible();
     expect(boxComesFirst()).toBe(true);
     expect(box().element().getBoundingClientRect().top).toBeLessThan(
       firstPrompt().element().getBoundingClientRect().top,
@@ -129,6 +131,7 @@ describe('the dashboard on a phone', () => {
     signIn(makeUser());
     await renderApp('/dashboard');
     await expect.element(box()).toBeVisible();
+    await expect.element(firstPrompt()).toBeVisible();
     expect(boxComesFirst()).toBe(false);
     await box().fill('How do I use a screen reader?');
     await page.viewport(360, 740);
