@@ -18,7 +18,7 @@ import { registerErrorHandler } from './errors';
 import { registerOriginGuard } from './origin-guard';
 import { collectRoutes, type RouteEntry } from './route-list';
 import { createFastify } from './fastify';
-import { databaseReady, registerHealthRoutes } from './readiness';
+import { registerHealthRoutes } from './readiness';
 import { registerSecurityHeaders } from './security-headers';
 import { registerStaticShell } from './static-shell';
 import { registerAdminRoutes } from './admin-routes';
@@ -134,11 +134,10 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
   let closing: Promise<void> | undefined;
   registerHealthRoutes(app, {
-    databaseKind: database.kind,
+    database,
+    stopping: () => closing !== undefined,
     log: app.log,
     checks: {
-      process: () => (closing ? 'shutting down' : null),
-      database: databaseReady(db),
       ...(redis ? { redis: async () => ((await redis.ping()) === 'PONG' ? null : 'not answering') } : {}),
       models: () => modelsDownloading([voice.modelStatus(), search.modelStatus()]),
     },

@@ -17,19 +17,34 @@ const CHECK_TIMEOUT_MS = 2_000;
  * GET /api/health answers 200 while the process lives; GET /api/ready answers 200 when every
  * check passes and 503 otherwise (while starting to drain, a model still downloading, the
  * database or Redis out of reach), with each check's state. The reasons are for an operator and
- * say no more than which part is missing: the details (addresses, errors) go to the log.
+ * say no more than which part is missing: the details (addresses, errors) go to the log. Every
+ * process is checked for stopping and for its database; `checks` are its other parts.
  */
 export function registerHealthRoutes(
   app: FastifyInstance,
-  options: { databaseKind: string; checks: Record<string, ReadinessCheck>; log: FastifyBaseLogger },
+  options: {
+    database: { db: Db; kind: string };
+    /** True from the moment the process starts to stop. */
+    stopping: () => boolean;
+    checks: Record<string, ReadinessCheck>;
+    log: FastifyBaseLogger;
+  },
 ): void {
+  const checks: Record<string, ReadinessCheck> = {
+    process: () => (options.stopping() ? 'shutting down' : null),
+    database: async () => {
+      await options.database.db.execute(sql`SELECT 1`);
+      return null;
+    },
+    ...options.checks,
+  };
   app.get(HEALTH_PATH, (_request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return { ok: true, database: options.databaseKind };
+    return { ok: true, database: options.database.kind };
   });
   app.get(READY_PATH, async (_request, reply) => {
     const entries = await Promise.all(
-      Object.entries(options.checks).map(async ([name, check]) => {
+      Object.entries(checks).map(async ([name, check]) => {
         const state = await settle(check).catch((error: unknown) => {
           options.log.warn({ err: error, check: name }, 'readiness check failed');
           return 'not reachable';
@@ -50,11 +65,3 @@ function settle(check: ReadinessCheck): Promise<string | null> {
   });
   return Promise.race([Promise.resolve().then(check), timeout]).finally(() => clearTimeout(timer));
 }
-
-/** The database answers a query. */
-export const databaseReady =
-  (db: Db): ReadinessCheck =>
-  async () => {
-    await db.execute(sql`SELECT 1`);
-    return null;
-  };

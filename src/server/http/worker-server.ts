@@ -7,7 +7,7 @@ import { queueWake } from '../knowledge/wake';
 import type { IngestionWorker } from '../knowledge/worker';
 import { modelsDownloading } from '../models/routes';
 import { createFastify } from './fastify';
-import { databaseReady, registerHealthRoutes } from './readiness';
+import { registerHealthRoutes } from './readiness';
 
 export interface WorkerServer {
   app: FastifyInstance;
@@ -35,11 +35,10 @@ export async function createWorkerServer(config: Config): Promise<WorkerServer> 
   const queue = await queueWake(database, ingestion.worker, app.log);
   let closing: Promise<void> | undefined;
   registerHealthRoutes(app, {
-    databaseKind: database.kind,
+    database,
+    stopping: () => closing !== undefined,
     log: app.log,
     checks: {
-      process: () => (closing ? 'shutting down' : null),
-      database: databaseReady(db),
       models: () => modelsDownloading([search.modelStatus()]),
     },
   });
