@@ -14,7 +14,7 @@ export interface SandboxOptions {
   memoryMb: number;
   /** Longest one job may take. */
   timeoutMs: number;
-  /** Workers at once; more jobs wait their turn. */
+  /** Workers at once (default 1); more jobs wait their turn. */
   concurrency?: number;
   /** An idle worker is ended after this long. */
   idleMs?: number;
@@ -50,6 +50,11 @@ export class ParseSandbox {
 
   constructor(private readonly options: SandboxOptions) {}
 
+  /** Worker threads alive now, busy or idle. */
+  get workers(): number {
+    return this.all.size;
+  }
+
   /** Longest one job may take, in ms. */
   get timeoutMs(): number {
     return this.options.timeoutMs;
@@ -61,7 +66,10 @@ export class ParseSandbox {
     args: Parameters<SandboxJobs[K]>,
     transfer: ArrayBuffer[] = [],
   ): Promise<Result<K>> {
-    if (this.active >= (this.options.concurrency ?? 2))
+    // One file at a time by default: a reader at its heap limit adds about 400 MB to the process,
+    // and two at once (a bulk upload while an item is ingested) took it past its 1 GB bound. On
+    // two cores a second reader would also take the core that answers questions.
+    if (this.active >= (this.options.concurrency ?? 1))
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active += 1;
     try {

@@ -34,6 +34,23 @@ describe('ParseSandbox', () => {
     expect(doc?.body).toBe('Still reading.');
   }, 30_000);
 
+  it('reads one file at a time by default, in one worker, the others waiting their turn', async () => {
+    sandbox = new ParseSandbox({ memoryMb: 128, timeoutMs: 30_000 });
+    const box = sandbox;
+    let most = 0;
+    const read = async (body: string) => {
+      const pending = box.run('docFile', [text(body), 'note.txt']);
+      most = Math.max(most, box.workers);
+      return (await pending)[0]?.body;
+    };
+    expect(await Promise.all([read('One.'), read('Two.'), read('Three.')])).toEqual([
+      'One.',
+      'Two.',
+      'Three.',
+    ]);
+    expect(most).toBe(1);
+  }, 30_000);
+
   it('stops a job that takes longer than its time limit', async () => {
     sandbox = new ParseSandbox({ memoryMb: 256, timeoutMs: 50 });
     const killed = await sandbox
