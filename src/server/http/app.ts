@@ -116,8 +116,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     nextRunAt: () => nextScheduledRun(scheduleStartedAt, config.INGEST_INTERVAL * 1000, Date.now()),
     intervalSeconds: config.INGEST_INTERVAL,
   });
-  const voice = createVoiceService(config, app.log);
-  registerTtsRoute(app, voice.ttsDir);
+  const voice = createVoiceService(config, app.log, { db });
+  registerTtsRoute(app, voice.ttsDir, (name) => voice.restore(name));
   registerVoiceStatusRoute(app, voice);
   registerFeedbackRoutes(app, { db, voice });
   registerModelRoutes(app, db, () => [voice.modelStatus(), search.modelStatus()]);
