@@ -15,8 +15,9 @@ export interface AskLimits {
    */
   count(key: string, max: number, windowMs: number): Promise<boolean>;
   /**
-   * Takes `key` for the caller alone: a release function, or null while someone else holds it.
-   * A holder that dies without releasing (a killed process) frees the key within a minute.
+   * Takes `key` for the caller alone: a release function (calling it again does nothing), or
+   * null while someone else holds it. A holder that dies without releasing (a killed process)
+   * frees the key within a minute.
    */
   hold(key: string): Promise<(() => Promise<void>) | null>;
   /** Which store counts ('redis' or 'memory'), for the start-up log. */
@@ -38,7 +39,7 @@ export async function openAskLimits(
 
 export function memoryAskLimits(now: () => number = Date.now): AskLimits {
   const windows = new Map<string, { n: number; until: number }>();
-  const held = new Set<string>();
+  const held = new Map<string, symbol>();
   let lastSwept = now();
   return {
     store: 'memory',
@@ -56,9 +57,10 @@ export function memoryAskLimits(now: () => number = Date.now): AskLimits {
     },
     hold(key) {
       if (held.has(key)) return Promise.resolve(null);
-      held.add(key);
+      const token = Symbol(key);
+      held.set(key, token);
       return Promise.resolve(() => {
-        held.delete(key);
+        if (held.get(key) === token) held.delete(key);
         return Promise.resolve();
       });
     },
@@ -114,7 +116,10 @@ async function redisAskLimits(url: string, log: FastifyBaseLogger): Promise<AskL
           .catch((error: unknown) => log.warn({ err: error }, 'limits: a hold was not renewed'));
       }, HOLD_MS / 3);
       renew.unref();
+      let released = false;
       return async () => {
+        if (released) return;
+        released = true;
         clearInterval(renew);
         await client
           .eval(RELEASE, { keys: [name], arguments: [token] })

@@ -155,6 +155,8 @@ export function registerChatHandlers(
               )
             : await answering.run(() => answerQuestion(deps, asker, event, query, articulate));
         await endTurn(deps, turn, response, questionId);
+        // Free before the answer is out: the next question, from any tab, must not find it busy.
+        await release();
         send(event, response, questionId, turn?.conversationId ?? null);
       } finally {
         await release();

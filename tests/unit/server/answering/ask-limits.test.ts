@@ -28,4 +28,14 @@ describe('memoryAskLimits (one process, no REDIS_URL)', () => {
     await release!();
     expect(await limits.hold('session:s')).not.toBeNull();
   });
+
+  it('a second release by the same holder leaves the next holder alone', async () => {
+    const limits = memoryAskLimits();
+    const release = await limits.hold('session:s');
+    await release!();
+    const next = await limits.hold('session:s');
+    await release!();
+    expect(await limits.hold('session:s')).toBeNull();
+    await next!();
+  });
 });
