@@ -57,7 +57,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
       const user = await signedInChatUser(first);
       const tabs = await Promise.all([openChatSocket(first, user), openChatSocket(second, user)]);
       sockets.push(...tabs);
-      return { user, tabs: tabs as [ChatClient, ChatClient] };
+      return { user, tabs };
     }
 
     const nextAnswer = (socket: ChatClient) =>
