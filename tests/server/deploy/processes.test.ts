@@ -98,7 +98,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
       const answers = tabs.map((tab) => nextAnswer(tab));
       const content = {
         query: 'What is a screen reader?',
-        sourceMode: 'web',
+        sourceMode: 'web' as const,
         project: 'dish',
         sessionId: '',
       };
@@ -187,7 +187,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
         event: 'question-text',
         content: {
           query: 'Where can I borrow a wheelchair?',
-          sourceMode: 'web',
+          sourceMode: 'web' as const,
           project: 'dish',
           sessionId: '',
         },
