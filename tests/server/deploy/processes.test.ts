@@ -1,12 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerMessage } from '../../../src/shared/chat/protocol';
 import { ASKS_PER_MINUTE, BUSY_MESSAGE, TOO_MANY_MESSAGE } from '../../../src/server/realtime/chat-handlers';
 import { addSource, form, signInSuper } from '../../support/admin';
 import { openChatSocket, signedInChatUser, type ChatClient } from '../../support/chat';
 import type { Client } from '../../support/http';
+import { checkNginxConfig, NGINX, NGINX_CONF, startNginx } from '../../support/nginx';
 import { createPostgresDatabase } from '../../support/server';
 import { startServerProcess, type ServerProcess } from '../../support/server-process';
 import { material } from '../../support/shared';
@@ -174,6 +176,48 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
       const answer = await ask(socket, 'What does the accessibility checker look for?');
       expect(answer.content.response.answer).toMatch(/potential problem for people with disabilities/);
     }, 120_000);
+
+    describe.skipIf(!NGINX)('behind nginx with deploy/nginx.conf', () => {
+      let proxy: Awaited<ReturnType<typeof startNginx>>;
+      beforeAll(async () => {
+        proxy = await startNginx([first.url, second.url]);
+      });
+      afterAll(async () => {
+        await proxy?.stop();
+      });
+
+      it('nginx -t accepts the file as shipped', () => {
+        const check = checkNginxConfig(NGINX_CONF);
+        expect(check.output).toMatch(/test is successful/);
+        expect(check.ok).toBe(true);
+      });
+
+      it('a person signs in and chats through it, over a WebSocket and over long polling', async () => {
+        const user = await signedInChatUser(proxy);
+        const overWebSocket = await openChatSocket(proxy, user);
+        // The fallback where a network blocks WebSockets: every request of the session must
+        // reach the process that opened it (the /socket.io/ upstream is sticky).
+        const overPolling: ChatClient = connect(proxy.url, {
+          path: '/socket.io',
+          query: { session_id: user.sessionId },
+          transports: ['polling'],
+          extraHeaders: { cookie: user.client.cookieHeader },
+          reconnection: false,
+        });
+        sockets.push(overWebSocket, overPolling);
+        await new Promise<void>((resolve, reject) => {
+          overPolling.once('connect', resolve);
+          overPolling.once('connect_error', reject);
+        });
+        for (const socket of [overWebSocket, overPolling]) {
+          const answer = await ask(socket, `Where can I borrow a wheelchair? (${socket.id})`);
+          expect(answer.content.response.error).toBeNull();
+          expect(answer.content.response.answer).not.toBe('');
+        }
+        expect(overWebSocket.io.engine.transport.name).toBe('websocket');
+        expect(overPolling.io.engine.transport.name).toBe('polling');
+      });
+    });
 
     // Last: it stops the second web process.
     it('SIGTERM on a web process with an answer in flight still delivers that answer', async () => {
