@@ -6,21 +6,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/server/db/client';
 import { spokenAnswers } from '../../../src/server/db/schema';
 import { registerTtsRoute } from '../../../src/server/voice/route';
+import { createPostgresDatabase } from '../../support/server';
 import { Speaker } from '../../../src/server/voice/tts';
 import { databaseSpokenStore } from '../../../src/server/voice/tts-store';
 
 /**
  * Two speakers with folders of their own and one database stand for two web processes: what
- * one says, the other serves (the multi-process test does the same with real processes).
+ * one says, the other serves (processes.test.ts does the same with real processes). On PGlite,
+ * and on PostgreSQL in the second pass of `.ci/run` (the pruning is SQL of its own).
  */
 let root: string;
 let database: Database;
+let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'dish-tts-store-'));
-  database = await openDatabase({ dataDir: path.join(root, 'db') });
+  postgres = process.env.DATABASE_URL ? await createPostgresDatabase(process.env.DATABASE_URL) : undefined;
+  database = await openDatabase({ dataDir: path.join(root, 'db'), databaseUrl: postgres?.url });
 });
 afterAll(async () => {
-  await database.close();
+  await database?.close();
+  await postgres?.drop();
   await rm(root, { recursive: true, force: true });
 });
 
