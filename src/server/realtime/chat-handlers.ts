@@ -108,6 +108,7 @@ export function registerChatHandlers(
       if (findUnstorableText(query) !== null) return refuse(event, UNSTORABLE_QUESTION_MESSAGE);
       const project = projectAskedIn(socket.data, content.project);
       if (!(await projectExists(project))) return refuse(event, 'That project does not exist.', query);
+      if (draining) return refuse(event, RESTARTING_MESSAGE, query);
       // The session's tabs may be connected to different processes: the hold is taken in the
       // shared store, and a question refused as busy is not counted against the limit.
       const release = await deps.limits.hold(`session:${socket.data.chatSessionId}`);
@@ -117,8 +118,8 @@ export function registerChatHandlers(
         await release();
         return refuse(event, TOO_MANY_MESSAGE, query);
       }
-      // Checked after the waits above and before the answer counts as in flight, with nothing
-      // awaited in between: a drain that has begun never misses an answer it should wait for.
+      // Checked again after the waits above, and with nothing awaited before the answer counts
+      // as in flight: a drain that has begun never misses an answer it should wait for.
       if (draining) {
         await release();
         return refuse(event, RESTARTING_MESSAGE, query);
