@@ -7,7 +7,7 @@ export const SUPER = { email: 'root@dish.example', password: 'root password 1' }
 /** Environment that makes the super admin at start (pass to startTestServer). */
 export const SUPER_ENV = { SUPERADMIN_EMAIL: SUPER.email, SUPERADMIN_PASSWORD: SUPER.password };
 
-async function signIn(t: TestServer, email: string, password: string): Promise<Client> {
+async function signIn(t: Pick<TestServer, 'url'>, email: string, password: string): Promise<Client> {
   const client = new Client(t.url);
   const res = await client.post('/auth/login', { emailOrPhone: email, password });
   if (res.status !== 200)
@@ -15,7 +15,7 @@ async function signIn(t: TestServer, email: string, password: string): Promise<C
   return client;
 }
 
-export const signInSuper = (t: TestServer) => signIn(t, SUPER.email, SUPER.password);
+export const signInSuper = (t: Pick<TestServer, 'url'>) => signIn(t, SUPER.email, SUPER.password);
 
 /** A newly registered user, made admin of the given projects (or a plain user with none). */
 export async function signInUser(t: TestServer, adminFor: string[] = []): Promise<Client> {

@@ -11,7 +11,9 @@ import type { TestServer } from './server';
 export type ChatClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A newly registered, signed-in user: the HTTP client with its cookie and the chat session id. */
-export async function signedInChatUser(t: TestServer): Promise<{ client: Client; sessionId: string }> {
+export async function signedInChatUser(
+  t: Pick<TestServer, 'url'>,
+): Promise<{ client: Client; sessionId: string }> {
   const account = newUser();
   const client = new Client(t.url);
   await client.post('/auth/register', account);
@@ -21,7 +23,7 @@ export async function signedInChatUser(t: TestServer): Promise<{ client: Client;
 
 /** A real socket.io client connected as that user, as the chat's SharedWorker connects. */
 export async function openChatSocket(
-  t: TestServer,
+  t: Pick<TestServer, 'url'>,
   user: { client: Client; sessionId: string },
 ): Promise<ChatClient> {
   const socket: ChatClient = connect(t.url, {

@@ -1,6 +1,7 @@
 /**
  * A DISH server in a process of its own, started as `npm run serve` does, for tests that kill it
- * (kill -9) or measure it (its peak RSS, which the test runner's own memory would blur).
+ * (kill -9), stop it (SIGTERM), run several side by side, or measure it (its peak RSS, which the
+ * test runner's own memory would blur).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -21,8 +22,9 @@ export async function startServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  // Always PGlite in DATA_DIR: the same directory is opened again after a kill.
-  const { DATABASE_URL: _none, ...parent } = process.env;
+  // PGlite in DATA_DIR and no Redis unless `env` names them (tests/server/deploy does): the
+  // same directory is opened again after a kill.
+  const { DATABASE_URL: _none, REDIS_URL: _alone, ...parent } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...parent,

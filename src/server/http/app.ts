@@ -14,6 +14,7 @@ import { registerConversationRoutes } from '../conversations/routes';
 import { registerFeedbackRoutes } from '../feedback/routes';
 import { registerWhatsAppRoutes } from '../channels/whatsapp/routes';
 import { attachRedisAdapter } from '../realtime/redis-adapter';
+import { openAskLimits } from '../answering/ask-limits';
 import { registerErrorHandler } from './errors';
 import { registerOriginGuard } from './origin-guard';
 import { collectRoutes, type RouteEntry } from './route-list';
@@ -115,8 +116,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     nextRunAt: () => nextScheduledRun(scheduleStartedAt, config.INGEST_INTERVAL * 1000, Date.now()),
     intervalSeconds: config.INGEST_INTERVAL,
   });
-  const voice = createVoiceService(config, app.log);
-  registerTtsRoute(app, voice.ttsDir);
+  const voice = createVoiceService(config, app.log, { db });
+  registerTtsRoute(app, voice.ttsDir, (name) => voice.restore(name));
   registerVoiceStatusRoute(app, voice);
   registerFeedbackRoutes(app, { db, voice });
   registerModelRoutes(app, db, () => [voice.modelStatus(), search.modelStatus()]);
@@ -129,8 +130,11 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     : undefined;
   // PGlite runs one query at a time on this thread: interleaving questions there only slows each.
   const answeringConcurrency = database.kind === 'pglite' ? 1 : 4;
-  const chat = registerChatHandlers(io, { db, index, log: app.log, llm, voice, answeringConcurrency });
-  await registerWhatsAppRoutes(app, config, { db, index, log: app.log, llm, voice, answeringConcurrency });
+  // Per-user limits and one question at a time per session: in Redis when processes share it.
+  const limits = await openAskLimits(config.REDIS_URL, app.log);
+  const answerDeps = { db, index, log: app.log, llm, voice, answeringConcurrency, limits };
+  const chat = registerChatHandlers(io, answerDeps);
+  await registerWhatsAppRoutes(app, config, answerDeps);
   const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
   let closing: Promise<void> | undefined;
   registerHealthRoutes(app, {
@@ -158,6 +162,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       await ingestion.stop();
       await search.close();
       await redis?.detach();
+      await limits.close();
       await database.close();
     })());
 

@@ -9,6 +9,7 @@ import {
 import { questionMessage } from '../../shared/chat/schemas';
 import { answerQuestion, type AskDeps } from '../answering/ask';
 import { beginTurn, endTurn } from '../conversations/turns';
+import type { AskLimits } from '../answering/ask-limits';
 import { Limiter } from '../answering/limiter';
 import { projects } from '../db/schema';
 import { findUnstorableText } from '../http/stored-text';
@@ -16,7 +17,7 @@ import { projectAskedIn } from '../projects/policy';
 import { sessionRoom, socketStillAuthorized, type ChatServer, type ChatSocket } from './gateway';
 
 /** Questions one user may ask in a minute, so that one client cannot flood the server. */
-const ASKS_PER_MINUTE = 20;
+export const ASKS_PER_MINUTE = 20;
 
 export const BUSY_MESSAGE = 'Please wait for the answer to your last question before asking another.';
 export const TOO_MANY_MESSAGE = 'You are asking very quickly. Please wait a minute and ask again.';
@@ -37,14 +38,15 @@ export interface ChatHandlers {
 /** The chat events of SPEC §7 on every connected socket. */
 export function registerChatHandlers(
   io: ChatServer,
-  deps: AskDeps & { log: FastifyBaseLogger; answeringConcurrency: number },
+  deps: AskDeps & { log: FastifyBaseLogger; answeringConcurrency: number; limits: AskLimits },
 ): ChatHandlers {
+  // This process's answers being made (what a drain waits for); the one-per-session rule itself
+  // is held in deps.limits, which every process shares.
   const inFlight = new Set<string>();
   let draining = false;
   const drained: (() => void)[] = [];
   // The database does the work; a few questions at a time keep it busy without making all late.
   const answering = new Limiter(deps.answeringConcurrency);
-  const recentAsks = new Map<string, number[]>();
   let knownProjects: { ids: Set<string>; at: number } | null = null;
 
   async function projectExists(id: string): Promise<boolean> {
@@ -53,18 +55,6 @@ export function registerChatHandlers(
       knownProjects = { ids: new Set(rows.map((r) => r.id)), at: Date.now() };
     }
     return knownProjects.ids.has(id);
-  }
-
-  function allowedNow(key: string): boolean {
-    const now = Date.now();
-    const times = (recentAsks.get(key) ?? []).filter((t) => now - t < 60_000);
-    if (times.length >= ASKS_PER_MINUTE) {
-      recentAsks.set(key, times);
-      return false;
-    }
-    times.push(now);
-    recentAsks.set(key, times);
-    return true;
   }
 
   io.on('connection', (socket: ChatSocket) => {
@@ -119,16 +109,27 @@ export function registerChatHandlers(
       const project = projectAskedIn(socket.data, content.project);
       if (!(await projectExists(project))) return refuse(event, 'That project does not exist.', query);
       if (draining) return refuse(event, RESTARTING_MESSAGE, query);
-      const key = socket.data.userId ?? socket.data.chatSessionId;
-      if (inFlight.has(socket.data.chatSessionId)) return refuse(event, BUSY_MESSAGE, query);
-      if (!allowedNow(key)) return refuse(event, TOO_MANY_MESSAGE, query);
+      // The session's tabs may be connected to different processes: the hold is taken in the
+      // shared store, and a question refused as busy is not counted against the limit.
+      const release = await deps.limits.hold(`session:${socket.data.chatSessionId}`);
+      if (!release) return refuse(event, BUSY_MESSAGE, query);
+      const key = socket.data.userId ? `user:${socket.data.userId}` : `session:${socket.data.chatSessionId}`;
+      if (!(await deps.limits.count(`asks:${key}`, ASKS_PER_MINUTE, 60_000))) {
+        await release();
+        return refuse(event, TOO_MANY_MESSAGE, query);
+      }
+      // Checked again after the waits above, and with nothing awaited before the answer counts
+      // as in flight: a drain that has begun never misses an answer it should wait for.
+      if (draining) {
+        await release();
+        return refuse(event, RESTARTING_MESSAGE, query);
+      }
 
       // Socket.IO hands binary over as a Buffer (a Uint8Array); an ArrayBuffer is wrapped, not copied.
       const audio =
         content.audioBuffer instanceof ArrayBuffer
           ? new Uint8Array(content.audioBuffer)
           : content.audioBuffer;
-
       inFlight.add(socket.data.chatSessionId);
       try {
         // The signed-in user's conversation keeps the question now and the answer when it comes.
@@ -155,8 +156,11 @@ export function registerChatHandlers(
               )
             : await answering.run(() => answerQuestion(deps, asker, event, query, articulate));
         await endTurn(deps, turn, response, questionId);
+        // Free before the answer is out: the next question, from any tab, must not find it busy.
+        await release();
         send(event, response, questionId, turn?.conversationId ?? null);
       } finally {
+        await release();
         inFlight.delete(socket.data.chatSessionId);
         if (inFlight.size === 0) drained.splice(0).forEach((resolve) => resolve());
       }

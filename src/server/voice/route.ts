@@ -30,14 +30,21 @@ export function registerVoiceStatusRoute(
 /**
  * GET /tts/<sha256>.mp3: the spoken answers under DATA_DIR/tts, as audio/mpeg with range
  * requests (206) for players that seek, and long-lived caching. Any other name is a 404, so no
- * path can reach outside the folder.
+ * path can reach outside the folder. A name missing from the folder is asked of `restore` (the
+ * database, where another process saved it) before it is a 404.
  */
-export function registerTtsRoute(app: FastifyInstance, dir: string): void {
+export function registerTtsRoute(
+  app: FastifyInstance,
+  dir: string,
+  restore: (name: string) => Promise<boolean> = () => Promise.resolve(false),
+): void {
   app.get<{ Params: { name: string } }>('/tts/:name', async (request, reply) => {
     const { name } = request.params;
     if (!TTS_FILE.test(name)) return notFound(reply);
     const file = path.join(dir, name);
-    const info = await stat(file).catch(() => null);
+    const onDisk = () => stat(file).catch(() => null);
+    let info = await onDisk();
+    if (!info?.isFile() && (await restore(name))) info = await onDisk();
     if (!info?.isFile()) return notFound(reply);
 
     const etag = `"${name.slice(0, 64)}"`;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelStatus } from '../../shared/admin/models';
 import type { Config } from '../config';
+import type { Db } from '../db/client';
 import { ANSWER_LANGUAGES } from '../answering/messages';
 import { modelsCacheDir } from '../models/transformers';
 import { prepareRecording, DEFAULT_LIMITS, type PreparedRecording } from './codecs';
@@ -10,6 +11,7 @@ import type { Transcriber } from './stt';
 import { openAiTranscriber } from './stt-openai';
 import { findWhisperModel, whisperTranscriber, type LoadAsr } from './stt-whisper';
 import { Speaker, type SpokenAnswer } from './tts';
+import { databaseSpokenStore } from './tts-store';
 
 /** Everything a voice question needs: the recording checked, its words, the answer spoken. */
 export interface VoiceService {
@@ -27,6 +29,12 @@ export interface VoiceService {
   speak(answer: string, language?: string): Promise<SpokenAnswer | null>;
   /** Where spoken answers are kept (DATA_DIR/tts), served at /tts/. */
   readonly ttsDir: string;
+}
+
+/** The voice service of a web process, which also serves /tts/. */
+export interface ServedVoiceService extends VoiceService {
+  /** Fetches a spoken answer made by another process into ttsDir: true when it is there now. */
+  restore(name: string): Promise<boolean>;
 }
 
 type VoiceConfig = Pick<
@@ -51,8 +59,8 @@ type VoiceConfig = Pick<
 export function createVoiceService(
   config: VoiceConfig,
   log: FastifyBaseLogger,
-  overrides: { loadAsr?: LoadAsr } = {},
-): VoiceService {
+  overrides: { loadAsr?: LoadAsr; db?: Db } = {},
+): ServedVoiceService {
   let transcriber: Transcriber;
   if (config.STT_BASE_URL) {
     transcriber = openAiTranscriber({
@@ -94,6 +102,8 @@ export function createVoiceService(
     dir: path.join(config.DATA_DIR, 'tts'),
     rate: config.TTS_VOICE_RATE,
     maxBytes: config.TTS_CACHE_MB * 1024 * 1024,
+    // With the database, any process serves any spoken answer (several processes share one).
+    store: overrides.db ? databaseSpokenStore(overrides.db) : undefined,
   });
   const unavailable = () => transcriber.unavailable();
 
@@ -112,5 +122,6 @@ export function createVoiceService(
       return text;
     },
     speak: (answer, language) => speaker.speak(answer, language),
+    restore: (name) => speaker.restore(name),
   };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { detectLanguage } from '../knowledge/index/language';
@@ -8,6 +8,7 @@ import { encodeMp3 } from './codecs';
 import { Serial, Slicer } from './cooperative';
 import { speechText } from './speech-text';
 import { pruneCache, touch } from './tts-cache';
+import type { SpokenStore } from './tts-store';
 
 /** eSpeak NG's own speaking rate in words per minute, a little slower than its default 175. */
 export const DEFAULT_RATE = 170;
@@ -60,6 +61,11 @@ export interface SpeakerSettings {
   rate?: number | undefined;
   /** The folder is kept under this size, least recently used answers going first. */
   maxBytes?: number | undefined;
+  /**
+   * Where every process finds the answers (the database): each one made is saved there before
+   * it is named to anyone, and a file missing here is fetched from there (`restore`).
+   */
+  store?: SpokenStore | undefined;
 }
 
 /** Pruning lists the whole folder: at most once a minute. */
@@ -81,6 +87,7 @@ export interface SpokenAnswer {
 export class Speaker {
   private readonly rate: number;
   private readonly pending = new Map<string, Promise<SpokenAnswer>>();
+  private readonly restoring = new Map<string, Promise<boolean>>();
   private lastPrune = -Infinity;
 
   constructor(private readonly settings: SpeakerSettings) {
@@ -102,6 +109,9 @@ export class Speaker {
     const cached = path.join(this.settings.dir, file);
     if (existsSync(cached)) {
       await touch(cached);
+      const { store } = this.settings;
+      // Made here before; the database may have let it go since, and other processes need it.
+      if (store && !(await store.touch(file))) await store.save(file, await readFile(cached));
       return { file, voice, synthesized: false };
     }
     let job = this.pending.get(file);
@@ -115,8 +125,37 @@ export class Speaker {
   private async write(file: string, voice: string, text: string): Promise<SpokenAnswer> {
     const { pcm, sampleRate } = await synthesize(text, voice, this.rate);
     const mp3 = await encodeMp3(pcm, sampleRate, TTS_KBPS);
+    await this.place(file, mp3);
+    // Saved before the answer names it, so that whichever process the player asks can serve it.
+    await this.settings.store?.save(file, mp3);
+    this.prune(file);
+    return { file, voice, synthesized: true };
+  }
+
+  /**
+   * Fetches `file` (a TTS_FILE name) from the store into the folder when this process lacks it:
+   * true when it is there now. Requests for the same name at once share one fetch.
+   */
+  restore(file: string): Promise<boolean> {
+    const { store } = this.settings;
+    if (!store || !TTS_FILE.test(file)) return Promise.resolve(false);
+    let job = this.restoring.get(file);
+    if (!job) {
+      job = (async () => {
+        const mp3 = await store.load(file);
+        if (!mp3) return false;
+        await this.place(file, mp3);
+        this.prune(file);
+        return true;
+      })().finally(() => this.restoring.delete(file));
+      this.restoring.set(file, job);
+    }
+    return job;
+  }
+
+  /** Written aside and renamed, so a half-written file is never served. */
+  private async place(file: string, mp3: Uint8Array): Promise<void> {
     await mkdir(this.settings.dir, { recursive: true });
-    // Written aside and renamed, so a half-written file is never served.
     const partial = path.join(this.settings.dir, `.${file}.${randomUUID()}.part`);
     try {
       await writeFile(partial, mp3);
@@ -125,15 +164,15 @@ export class Speaker {
       await rm(partial, { force: true });
       throw error;
     }
-    this.prune(file);
-    return { file, voice, synthesized: true };
   }
 
   private prune(justWritten: string): void {
-    const { maxBytes, dir } = this.settings;
+    const { maxBytes, dir, store } = this.settings;
     if (maxBytes === undefined || performance.now() - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = performance.now();
     void pruneCache(dir, maxBytes, justWritten).catch(() => undefined);
+    // The database copy is kept under the same size (the answer just saved is the newest there).
+    void store?.prune(maxBytes).catch(() => undefined);
   }
 }
 

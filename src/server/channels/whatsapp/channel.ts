@@ -3,6 +3,7 @@ import path from 'node:path';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { questionEventFor, type AnswerResponse } from '../../../shared/chat/protocol';
 import { answerQuestion, type AskDeps, type Asker } from '../../answering/ask';
+import type { AskLimits } from '../../answering/ask-limits';
 import { Limiter } from '../../answering/limiter';
 import { appendHistory, historyEvent } from '../../answering/records';
 import { questions } from '../../db/schema';
@@ -29,6 +30,8 @@ export interface WhatsAppSettings {
 export interface ChannelDeps extends AskDeps {
   /** PGlite answers one query at a time: one answer at a time there, a few on PostgreSQL. */
   answeringConcurrency: number;
+  /** Shared by every process (Redis): a sender over the limit is told so once, by one of them. */
+  limits: AskLimits;
 }
 
 /** Questions one sender may ask in a minute: the chat's per-user limit, counted in the database. */
@@ -52,8 +55,6 @@ export class WhatsAppChannel {
   private readonly bySender = new Map<string, Promise<void>>();
   private readonly pending = new Set<Promise<void>>();
   private lastPruned = 0;
-  /** When each sender over the limit was last told so. */
-  private readonly refusedAt = new Map<string, number>();
 
   constructor(
     readonly settings: WhatsAppSettings,
@@ -135,10 +136,7 @@ export class WhatsAppChannel {
     if (message.kind === 'other') return this.reply(message.from, channelMessages.notUnderstood);
     if (await this.askingTooFast(user)) {
       // Told once a minute: a flood of messages must not become a flood of replies.
-      const last = this.refusedAt.get(user.id) ?? 0;
-      if (Date.now() - last < 60_000) return;
-      for (const [id, at] of this.refusedAt) if (Date.now() - at >= 60_000) this.refusedAt.delete(id);
-      this.refusedAt.set(user.id, Date.now());
+      if (!(await this.deps.limits.count(`whatsapp-told:${user.id}`, 1, 60_000))) return;
       return this.reply(message.from, TOO_MANY_MESSAGE);
     }
     if (message.kind === 'text') return this.answerText(message, user);
