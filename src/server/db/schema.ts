@@ -209,6 +209,10 @@ export const pendingData = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     // Which server process holds the lease, so that a restarted process takes its own items back at once.
     leaseOwner: text('lease_owner'),
+    // A crawl's pages found and read so far, written as it goes: the admin's live progress, read
+    // by whichever process serves the admin (issue 14 item 5).
+    pagesFound: integer('pages_found'),
+    pagesFetched: integer('pages_fetched'),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),

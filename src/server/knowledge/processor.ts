@@ -8,7 +8,7 @@ import { crawlSite, type PreviousPage } from './connectors/web';
 import { fetchVideo, listChannelVideos } from './connectors/youtube';
 import { fetchPublic } from './connectors/fetch-public';
 import { fileAddress } from './files/address';
-import { crawlProgress } from './progress/crawl-progress';
+import { crawlProgressWriter } from './progress/crawl-progress';
 import type { SearchIndex } from './index/search-index';
 import { enqueue, type PendingRow } from './queue';
 import type { ParseSandbox } from './sandbox/sandbox';
@@ -69,13 +69,14 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
     }
     case 'web': {
       const previous = await previousValidators(deps.db, item.sourceId);
+      const progress = crawlProgressWriter(deps.db, item.id, deps.log);
       const pages = crawlSite({
         startUrl: requireUrl(item),
         depth: item.depth,
         allowPrivate: deps.allowPrivate,
         previous,
         // The Data tab's live progress: pages found and read (issue 14 item 5).
-        onProgress: (progress) => crawlProgress.set(item.id, progress),
+        onProgress: (counts) => progress.report(counts),
       });
       try {
         for await (const page of pages) {
@@ -93,7 +94,7 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
           });
         }
       } finally {
-        crawlProgress.end(item.id);
+        await progress.end();
       }
       break;
     }

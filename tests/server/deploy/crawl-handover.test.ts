@@ -20,11 +20,11 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * A worker process killed with SIGKILL in the middle of a crawl loses nothing: the other worker
+ * A crawl's progress is seen from the web process, and a worker process killed with SIGKILL in the middle of a crawl loses nothing: the other worker
  * sees the lease run out and crawls the site to the end. Two real worker processes and a web
  * process on one PostgreSQL database (the PostgreSQL pass of `.ci/run`).
  */
-describe.skipIf(!process.env.DATABASE_URL)('a worker killed in the middle of a crawl', () => {
+describe.skipIf(!process.env.DATABASE_URL)('a crawl on separate worker processes', () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let site: Awaited<ReturnType<typeof slowSite>>;
   const dirs: string[] = [];
@@ -57,7 +57,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed in the middle of a c
     await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
-  it('is finished by the other worker once the lease runs out', async () => {
+  it('shows its pages on the web process and, its worker killed, is finished by the other', async () => {
     const web = await start('web');
     const workers = await Promise.all([start('worker'), start('worker')]);
     const admin = await signInSuper(web);
@@ -81,6 +81,13 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker killed in the middle of a c
       await expect
         .poll(async () => (await crawl())?.status, { timeout: 20_000, interval: 100 })
         .toBe('started');
+
+      // The web process shows the pages the worker process has found and read.
+      const shown = async () => {
+        const res = await admin.post('/admin/get_ingestion_progress', { queryingApp: 'dish' });
+        return (res.body as { crawls: { found: number; fetched: number }[] }).crawls[0];
+      };
+      await expect.poll(async () => (await shown())?.found, { timeout: 20_000, interval: 100 }).toBe(9);
 
       // The owner is "<host>:<port>": the worker listening on that port is the one to kill.
       const owner = (await crawl())!.lease_owner!;

@@ -2,7 +2,6 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { IngestionProgress } from '../../../shared/admin/progress';
 import type { Db } from '../../db/client';
 import { pendingData, sources } from '../../db/schema';
-import { crawlProgress } from './crawl-progress';
 
 /** Items of the admin's projects (or one source) by status, and the crawls in work with their pages. */
 export async function queueProgress(
@@ -21,16 +20,21 @@ export async function queueProgress(
       .where(scope)
       .groupBy(pendingData.status),
     db
-      .select({ id: pendingData.id, url: pendingData.url, source: sources.name })
+      .select({
+        id: pendingData.id,
+        url: pendingData.url,
+        source: sources.name,
+        found: pendingData.pagesFound,
+        fetched: pendingData.pagesFetched,
+      })
       .from(pendingData)
       .innerJoin(sources, eq(sources.id, pendingData.sourceId))
       .where(and(scope, eq(pendingData.status, 'started'), eq(pendingData.dataType, 'web'))),
   ]);
   const counts = { pending: 0, started: 0, completed: 0, failed: 0 };
   for (const row of byStatus) counts[row.status] = Number(row.n);
-  const crawls = started.flatMap((item) => {
-    const pages = crawlProgress.get(item.id);
-    return pages ? [{ id: item.id, url: item.url ?? '', source: item.source, ...pages }] : [];
-  });
+  const crawls = started.flatMap(({ id, url, source, found, fetched }) =>
+    found === null || fetched === null ? [] : [{ id, url: url ?? '', source, found, fetched }],
+  );
   return { counts, crawls };
 }
