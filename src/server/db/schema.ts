@@ -225,6 +225,16 @@ export const pendingData = pgTable(
   ],
 );
 
+/**
+ * When each process working the queue on a schedule starts its next run: the Data tab says when
+ * the next run is, whichever process serves it (a web process has no schedule of its own).
+ */
+export const ingestionSchedule = pgTable('ingestion_schedule', {
+  owner: text('owner').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  intervalSeconds: integer('interval_seconds').notNull(),
+});
+
 export const RESOURCE_TYPES = ['web', 'video', 'pdf', 'document', 'xml'] as const;
 
 /** What ingestion produced: one document, searchable through its chunks. */

@@ -30,7 +30,6 @@ import { registerKnowledgeRoutes } from '../knowledge/routes';
 import { createIngestion } from '../knowledge/ingestion';
 import { queueWake } from '../knowledge/wake';
 import { registerProgressRoutes } from '../knowledge/progress/routes';
-import { nextScheduledRun } from '../knowledge/progress/schedule';
 import { registerPromptRoutes } from '../projects/prompts-routes';
 import type { IngestionWorker } from '../knowledge/worker';
 import { registerTtsRoute, registerVoiceStatusRoute } from '../voice/route';
@@ -109,13 +108,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   registerConversationRoutes(app, db);
   registerAdminRoutes(app, db, evictions);
   registerPromptRoutes(app, { db, index });
-  // When this process's schedule started counting (null: it has none, ROLE=web).
-  let scheduleStartedAt: number | null = null;
-  registerProgressRoutes(app, {
-    db,
-    nextRunAt: () => nextScheduledRun(scheduleStartedAt, config.INGEST_INTERVAL * 1000, Date.now()),
-    intervalSeconds: config.INGEST_INTERVAL,
-  });
+  registerProgressRoutes(app, { db });
   const voice = createVoiceService(config, app.log, { db });
   registerTtsRoute(app, voice.ttsDir, (name) => voice.restore(name));
   registerVoiceStatusRoute(app, voice);
@@ -166,9 +159,6 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       await database.close();
     })());
 
-  if (works) {
-    worker.start();
-    scheduleStartedAt = Date.now();
-  }
+  if (works) worker.start();
   return { app, io, database, index, worker, routes, close };
 }

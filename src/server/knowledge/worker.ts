@@ -14,6 +14,7 @@ import {
   type Lease,
   type PendingRow,
 } from './queue';
+import { forgetSchedule, recordNextRun } from './progress/schedule';
 import { WorkerKilled } from './sandbox/sandbox';
 
 export interface WorkerOptions {
@@ -47,7 +48,10 @@ export class IngestionWorker {
 
   start(): void {
     const { intervalMs, lease } = this.options;
-    if (intervalMs > 0) this.timers.push(setInterval(() => void this.scheduledRun(), intervalMs));
+    if (intervalMs > 0) {
+      this.timers.push(setInterval(() => void this.scheduledRun(), intervalMs));
+      void this.recordSchedule();
+    }
     // Items left by a dead worker of another process are looked for twice per lease.
     this.timers.push(setInterval(() => void this.resumeAbandoned(), lease.ms / 2).unref());
     void this.resumeOwn();
@@ -74,8 +78,17 @@ export class IngestionWorker {
     if (found && !this.stopped) void this.runNow();
   }
 
+  /** Says when this process's next scheduled run starts, for the Data tab of any process. */
+  private async recordSchedule(): Promise<void> {
+    await recordNextRun(this.deps.db, this.options.lease.owner, this.options.intervalMs).catch(
+      (error: unknown) =>
+        this.deps.log.warn({ err: error }, 'could not record when the next scheduled run starts'),
+    );
+  }
+
   /** The scheduled "DB update": sites due for a re-crawl are queued, then the queue is worked through. */
   async scheduledRun(): Promise<number> {
+    void this.recordSchedule();
     const recrawlMs = this.options.recrawlMs ?? 0;
     if (recrawlMs > 0) {
       const queued = await requeueStaleCrawls(this.deps.db, recrawlMs).catch((error: unknown) => {
@@ -157,6 +170,8 @@ export class IngestionWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
+    if (this.options.intervalMs > 0)
+      await forgetSchedule(this.deps.db, this.options.lease.owner).catch(() => undefined);
     await this.running?.catch(() => undefined);
   }
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlSite, type CrawlProgress } from '../../../src/server/knowledge/connectors/web';
+import { forgetSchedule, recordNextRun } from '../../../src/server/knowledge/progress/schedule';
 import { addSource, form, SUPER_ENV, signInSuper, signInUser } from '../../support/admin';
 import { Client } from '../../support/http';
 import { startTestServer, type TestServer } from '../../support/server';
@@ -109,6 +110,16 @@ describe('ingestion progress', () => {
     const next = Date.parse(res.body.nextRunAt as string);
     expect(next).toBeGreaterThan(Date.now());
     expect(next).toBeLessThanOrEqual(Date.now() + 3_600_000);
+  });
+
+  it("says the soonest run of any process working the queue (another process's too), not a stopped one's", async () => {
+    // Another process (a ROLE=worker one, say) whose schedule runs every minute.
+    await recordNextRun(t.server.database.db, 'worker-host:4000', 60_000);
+    const sooner = await progress();
+    expect(sooner.body.intervalSeconds).toBe(60);
+    expect(Date.parse(sooner.body.nextRunAt as string)).toBeLessThanOrEqual(Date.now() + 60_000);
+    await forgetSchedule(t.server.database.db, 'worker-host:4000');
+    expect((await progress()).body.intervalSeconds).toBe(3600);
   });
 
   it('counts one source alone, and a source of another project is not found', async () => {

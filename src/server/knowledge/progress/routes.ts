@@ -9,12 +9,10 @@ import { requireAdmin } from '../../http/admin-guard';
 import { parseBody } from '../../http/errors';
 import { findSourceIn } from '../sources';
 import { queueProgress } from './counts';
+import { nextRun } from './schedule';
 
 export interface ProgressDeps {
   db: Db;
-  /** When the next scheduled run starts, if this process has a schedule. */
-  nextRunAt: () => Date | null;
-  intervalSeconds: number;
 }
 
 /** The Data tab's live progress (issue 14 item 5), polled while anything is pending or started. */
@@ -25,10 +23,11 @@ export function registerProgressRoutes(app: FastifyInstance, deps: ProgressDeps)
     const projects = auth.user.isAdminFor;
     const sourceId = body.source ? (await findSourceIn(deps.db, body.source, projects)).id : undefined;
     reply.header('cache-control', 'no-store');
+    const [queue, next] = await Promise.all([queueProgress(deps.db, projects, sourceId), nextRun(deps.db)]);
     return {
-      ...(await queueProgress(deps.db, projects, sourceId)),
-      nextRunAt: deps.nextRunAt()?.toISOString() ?? null,
-      intervalSeconds: deps.intervalSeconds,
+      ...queue,
+      nextRunAt: next.nextRunAt?.toISOString() ?? null,
+      intervalSeconds: next.intervalSeconds,
     };
   });
 }

@@ -1,10 +1,34 @@
+import { eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ingestionSchedule } from '../../db/schema';
+
+/** A process with a schedule says when its next run starts (at its start and at each run). */
+export async function recordNextRun(db: Db, owner: string, intervalMs: number): Promise<void> {
+  const row = {
+    nextRunAt: new Date(Date.now() + intervalMs),
+    intervalSeconds: Math.round(intervalMs / 1000),
+  };
+  await db
+    .insert(ingestionSchedule)
+    .values({ owner, ...row })
+    .onConflictDoUpdate({ target: ingestionSchedule.owner, set: row });
+}
+
+/** A process that stops takes its schedule away. */
+export async function forgetSchedule(db: Db, owner: string): Promise<void> {
+  await db.delete(ingestionSchedule).where(eq(ingestionSchedule.owner, owner));
+}
+
 /**
- * When the next scheduled run of the queue starts: runs come every `intervalMs` after the
- * worker's start (setInterval in worker.ts). Null without a schedule.
+ * The next scheduled run of any process, and its interval; none (null, 0) when no process works
+ * the queue on a schedule. A process that died leaves a time that soon passes and is ignored.
  */
-export function nextScheduledRun(startedAt: number | null, intervalMs: number, now: number): Date | null {
-  if (startedAt === null || intervalMs <= 0) return null;
-  const elapsed = Math.max(0, now - startedAt);
-  const runs = Math.floor(elapsed / intervalMs) + 1;
-  return new Date(startedAt + runs * intervalMs);
+export async function nextRun(db: Db): Promise<{ nextRunAt: Date | null; intervalSeconds: number }> {
+  const [next] = await db
+    .select({ nextRunAt: ingestionSchedule.nextRunAt, intervalSeconds: ingestionSchedule.intervalSeconds })
+    .from(ingestionSchedule)
+    .where(gt(ingestionSchedule.nextRunAt, sql`now()`))
+    .orderBy(ingestionSchedule.nextRunAt)
+    .limit(1);
+  return next ?? { nextRunAt: null, intervalSeconds: 0 };
 }
