@@ -93,6 +93,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     emailVerified: true,
     phoneVerified: false,
     sessionId: 'session-1',
+    language: null,
     ...overrides,
   };
 }
