@@ -1,5 +1,6 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Header } from './Header';
 import { OfflineNotice } from './OfflineNotice';
 
@@ -11,6 +12,7 @@ export function RootLayout() {
   // The resolved path changes only once the new page has rendered, so its heading exists by then.
   const resolved = useRouterState({ select: (s) => s.resolvedLocation?.pathname });
   const main = useRef<HTMLElement>(null);
+  const { t } = useTranslation();
   const first = useRef(true);
 
   // After a client-side navigation, move focus to the new page so screen readers start there.
@@ -28,7 +30,7 @@ export function RootLayout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('Skip to main content')}
       </a>
       {HEADER_ROUTES.has(pathname) ? <Header /> : null}
       <OfflineNotice />
