@@ -28,6 +28,7 @@ import {
   tabTo,
 } from '../support/render';
 import { fakeSockets } from '../chat/fakeSocket';
+import { darkScheme } from '../support/media';
 
 let sockets: ReturnType<typeof fakeSockets>;
 
@@ -86,7 +87,10 @@ const ANSWERED: ConversationView = {
 /** Set: the network is down, every call fails as it would offline. */
 let networkDown = false;
 
-/** The server's side of the signed-in screens: the conversation and the language saved. */
+/**
+ * The server, answering at once: the conversation, the language saved, and 404 for anything else
+ * (so that no call is still out, to answer late, when a test takes the network down).
+ */
 function serve() {
   networkDown = false;
   return overrideFetch((path, init) => {
@@ -94,7 +98,7 @@ function serve() {
     if (path === '/api/conversations/current') return jsonResponse({ conversation: ANSWERED });
     if (path === '/auth/language' && init?.method === 'PUT')
       return jsonResponse(JSON.parse(init.body as string) as unknown);
-    return undefined;
+    return jsonResponse({ message: 'Not found.' }, 404);
   });
 }
 
@@ -193,7 +197,7 @@ describe('language switch', () => {
   });
 });
 
-describe('every user screen passes axe in both languages', () => {
+describe('every user screen passes axe in both languages and both colour schemes', () => {
   const screens: { path: string; signedIn: boolean; english: string; hindi: string }[] = [
     {
       path: '/',
@@ -214,30 +218,34 @@ describe('every user screen passes axe in both languages', () => {
     { path: '/chatpage', signedIn: true, english: 'Chat', hindi: 'चैट' },
   ];
 
-  for (const screen of screens) {
-    for (const language of ['en', 'hi'] as const) {
-      test(`${screen.path} in ${language === 'en' ? 'English' : 'Hindi'}`, async () => {
-        serve();
-        if (language === 'hi') {
-          localStorage.setItem(LANGUAGE_STORAGE_KEY, 'hi');
-          await restoreLanguage();
-        }
-        if (screen.signedIn) signIn(makeUser({ language }));
-        const { container } = await renderApp(screen.path);
-        await expect.element(heading(language === 'en' ? screen.english : screen.hindi)).toBeVisible();
-        expect(document.documentElement.lang).toBe(language);
-        if (screen.path === '/chatpage') {
-          // The answer with its actions, and the offline notice over a read-only conversation.
-          const helpful = language === 'en' ? answerActionText.yesLabel : 'हाँ, यह उपयोगी था';
-          await expect.element(page.getByRole('button', { name: helpful, exact: true })).toBeVisible();
-          networkDown = true;
-          store.set(onlineAtom, false);
-          await expect
-            .element(page.getByText(language === 'en' ? 'You are offline.' : 'आप ऑफ़लाइन हैं।').first())
-            .toBeVisible();
-        }
-        await expectNoAxeViolations(container);
-      });
-    }
+  const cases = screens.flatMap((screen) =>
+    (['en', 'hi'] as const).flatMap((language) =>
+      (['light', 'dark'] as const).map((scheme) => ({ screen, language, scheme })),
+    ),
+  );
+  for (const { screen, language, scheme } of cases) {
+    test(`${screen.path} in ${language === 'en' ? 'English' : 'Hindi'}, ${scheme}`, async () => {
+      if (scheme === 'dark') await darkScheme();
+      serve();
+      if (language === 'hi') {
+        localStorage.setItem(LANGUAGE_STORAGE_KEY, 'hi');
+        await restoreLanguage();
+      }
+      if (screen.signedIn) signIn(makeUser({ language }));
+      const { container } = await renderApp(screen.path);
+      await expect.element(heading(language === 'en' ? screen.english : screen.hindi)).toBeVisible();
+      expect(document.documentElement.lang).toBe(language);
+      if (screen.path === '/chatpage') {
+        // The answer with its actions, and the offline notice over a read-only conversation.
+        const helpful = language === 'en' ? answerActionText.yesLabel : 'हाँ, यह उपयोगी था';
+        await expect.element(page.getByRole('button', { name: helpful, exact: true })).toBeVisible();
+        networkDown = true;
+        store.set(onlineAtom, false);
+        await expect
+          .element(page.getByText(language === 'en' ? 'You are offline.' : 'आप ऑफ़लाइन हैं।').first())
+          .toBeVisible();
+      }
+      await expectNoAxeViolations(container);
+    });
   }
 });
