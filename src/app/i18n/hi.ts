@@ -124,7 +124,7 @@ const landing: Record<string, string> = {
   'Where do the answers come from?': 'उत्तर कहाँ से आते हैं?',
   'Only from a curated knowledge base of web pages, videos and documents about assistive solutions. DISH does not make up answers; when it finds nothing relevant it says so.':
     'केवल सहायक समाधानों के बारे में वेब पेजों, वीडियो और दस्तावेज़ों के चुने हुए ज्ञानकोष से। DISH उत्तर गढ़ता नहीं है; जब उसे कुछ काम का नहीं मिलता, तो वह साफ़ बता देता है।',
-  'Can I ask by voice?': 'क्या मैं बोलकर पूछ सकता/सकती हूँ?',
+  'Can I ask by voice?': 'क्या बोलकर भी पूछा जा सकता है?',
   'Yes. Press and hold the microphone button to record your question, and DISH can answer with audio too.':
     'हाँ। अपना प्रश्न रिकॉर्ड करने के लिए माइक्रोफ़ोन बटन दबाकर रखें, और DISH आवाज़ में भी उत्तर दे सकता है।',
   'Does it work with a screen reader or a keyboard alone?': 'क्या यह स्क्रीन रीडर या केवल कीबोर्ड से काम करता है?',

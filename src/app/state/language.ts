@@ -49,7 +49,9 @@ async function saveForUser(language: UiLanguage): Promise<void> {
   if (!user || store.get(userUnconfirmedAtom)) return;
   try {
     languageAnswer.parse(await apiRequest<unknown>(LANGUAGE_PATH, { method: 'PUT', data: { language } }));
-    store.set(sessionUserAtom, { ...user, language });
+    // Still the same sign-in (not signed out meanwhile): the user as the server now has them.
+    const now = store.get(sessionUserAtom);
+    if (now?.id === user.id) store.set(sessionUserAtom, { ...now, language });
   } catch (error) {
     console.warn('The language could not be saved for this account; it is kept in this browser.', error);
   }
