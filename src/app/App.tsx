@@ -5,6 +5,8 @@ import { Toaster } from 'sonner';
 import { TOAST_MS } from '../shared/constants';
 import { createAppRouter } from './router';
 import { checkCurrentUser } from './state/auth';
+// Follows the signed-in user's stored language from the first sign-in check on.
+import './state/language';
 import { watchConnectivity } from './state/connectivity';
 import { store } from './state/store';
 

@@ -40,18 +40,19 @@ export async function openChatSocket(
   return socket;
 }
 
-/** Sends a question and resolves with the answer to it. */
+/** Sends a question (with any other fields of its content) and resolves with the answer to it. */
 export function askOnce(
   socket: ChatClient,
   query: unknown,
   event: QuestionEvent = 'question-text',
+  extra: Record<string, unknown> = {},
 ): Promise<AnswerMessage> {
   const answerEvent = event.replace('question', 'answer') as AnswerMessage['event'];
   return new Promise((resolve) => {
     socket.once(answerEvent, resolve);
     socket.emit(event, {
       event,
-      content: { query, sourceMode: 'web', project: 'dish', sessionId: '' },
+      content: { query, sourceMode: 'web', project: 'dish', sessionId: '', ...extra },
     } as never);
   });
 }

@@ -1,5 +1,6 @@
 import { Workbox } from 'workbox-window';
 import { toast } from 'sonner';
+import { translate } from '../i18n/i18n';
 
 export const UPDATE_READY = 'A new version of DISH is ready.';
 
@@ -11,10 +12,10 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', () => {
-    toast(UPDATE_READY, {
+    toast(translate(UPDATE_READY), {
       duration: Infinity,
       action: {
-        label: 'Reload',
+        label: translate('Reload'),
         onClick: () => {
           wb.addEventListener('controlling', () => window.location.reload());
           wb.messageSkipWaiting();

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { SessionUser } from '../../shared/auth/schemas';
+import { uiLanguage } from '../../shared/i18n/languages';
 import { conversationView, type ConversationView } from '../../shared/chat/conversations';
 
 const USER_KEY = 'dish:last-user';
@@ -24,6 +25,8 @@ const cachedUser = z.object({
   emailVerified: z.boolean(),
   phoneVerified: z.boolean(),
   sessionId: z.string(),
+  // A copy kept before the language was part of the user has none: not chosen.
+  language: uiLanguage.nullable().default(null),
 }) satisfies z.ZodType<SessionUser>;
 
 const cachedConversation = z.object({ userId: z.string(), conversation: conversationView });

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface ControlProps {
   id: string;
@@ -19,15 +20,16 @@ interface FormFieldProps {
 /** A labelled control with its hint and error tied to it (text inputs, selects, files, numbers). */
 export function FormField({ label, error, hint, announce, children }: FormFieldProps) {
   const id = useId();
+  const { t } = useTranslation();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{t(label)}</label>
       {hint ? (
         <p id={hintId} className="field-hint">
-          {hint}
+          {t(hint)}
         </p>
       ) : null}
       {children({
@@ -37,7 +39,7 @@ export function FormField({ label, error, hint, announce, children }: FormFieldP
       })}
       {error ? (
         <p id={errorId} className="field-error" role={announce ? 'alert' : undefined}>
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </div>

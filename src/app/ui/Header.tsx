@@ -1,6 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { authKnownAtom, logout, sessionUserAtom } from '../state/auth';
 import { chatWithUsUrlAtom, loadChatWithUsUrl } from '../state/contact';
 import { Logo } from './Logo';
@@ -15,6 +17,7 @@ export function Header() {
   const chatUrl = useAtomValue(chatWithUsUrlAtom);
   useEffect(() => void loadChatWithUsUrl(), []);
   const navigate = useNavigate();
+  const { t } = useTranslation();
 
   const onLogout = async () => {
     await logout();
@@ -23,29 +26,31 @@ export function Header() {
 
   return (
     <header className="site-header">
-      <nav aria-label="Main" className="site-nav">
-        <Link to="/" className="home-link" aria-label="DISH home">
+      <nav aria-label={t('Main')} className="site-nav">
+        <Link to="/" className="home-link" aria-label={t('DISH home')}>
           <Logo />
           <span className="home-link-text">DISH</span>
         </Link>
         <ul className="nav-links">
           <li>
-            <a href="/#about">About Us</a>
+            <a href="/#about">{t('About Us')}</a>
           </li>
           <li>
-            <a href="/#partners">Partner with us</a>
+            <a href="/#partners">{t('Partner with us')}</a>
           </li>
         </ul>
+        <LanguageSwitch />
         <div className="nav-account" aria-live="polite">
           {!known ? (
-            <span className="nav-loading">Loading</span>
+            <span className="nav-loading">{t('Loading')}</span>
           ) : user ? (
             <button type="button" className="button button-secondary" onClick={onLogout}>
-              Logout
+              {t('Logout')}
             </button>
           ) : chatUrl ? (
             <a className="button" href={chatUrl} target="_blank" rel="noopener noreferrer">
-              Chat with us<span className="visually-hidden"> (opens WhatsApp in a new tab)</span>
+              {t('Chat with us')}
+              <span className="visually-hidden">{t(' (opens WhatsApp in a new tab)')}</span>
             </a>
           ) : null}
         </div>

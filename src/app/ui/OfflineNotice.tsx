@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { onlineAtom } from '../state/connectivity';
 
 export const OFFLINE_MESSAGE =
@@ -7,9 +8,10 @@ export const OFFLINE_MESSAGE =
 /** Shown instead of a broken page when the app opened from its offline shell. */
 export function OfflineNotice() {
   const online = useAtomValue(onlineAtom);
+  const { t } = useTranslation();
   return (
     <div role="status" className="offline-region">
-      {online ? null : <p className="offline-notice">{OFFLINE_MESSAGE}</p>}
+      {online ? null : <p className="offline-notice">{t(OFFLINE_MESSAGE)}</p>}
     </div>
   );
 }

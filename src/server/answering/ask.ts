@@ -34,6 +34,11 @@ export interface Asker {
   project: string;
   askedVia: string;
   sourceMode: 'web' | 'wa';
+  /**
+   * The asker's interface language (ISO 639-1): what the answer is worded and spoken in when the
+   * question's own words do not tell (too short, or unclear to the detector).
+   */
+  languageHint?: string;
 }
 
 /** Passages whose sentences are weighed for each answer (the ranking is looked at 100 deep). */
@@ -134,16 +139,18 @@ async function answerInWords(
   progress: (text: string) => void,
 ): Promise<{ answer: string; links: AnswerResponse['links']; language: string; confidence?: number }> {
   progress('Reading your question…');
-  const language = detectLanguage(query);
+  const detectedLanguage = detectLanguage(query);
+  // The question decides when it can (its script, or a reliable detection); else the interface's language.
+  const language = detectedLanguage || asker.languageHint || '';
   const detected: HistoryEvent[] = [
     historyEvent('detect-language-query', { query }),
     historyEvent('detected-language', {
-      lang_name: language ? (languageNames.of(language) ?? language) : 'Unknown',
+      lang_name: detectedLanguage ? (languageNames.of(detectedLanguage) ?? detectedLanguage) : 'Unknown',
     }),
   ];
   // A question in another language is also searched in English when a translator is configured.
   const translation =
-    language && language !== 'en' && event !== 'question-stats'
+    detectedLanguage && detectedLanguage !== 'en' && event !== 'question-stats'
       ? await translateToEnglish(deps.llm, query, deps.log)
       : null;
   if (translation) detected.push(historyEvent('translation', { text: translation, query }));

@@ -8,6 +8,7 @@ import { HttpError, parseBody } from '../http/errors';
 import { clearSessionCookie, currentAuth, setSessionCookie } from '../http/current-user';
 import { DuplicateContactError, findUserByIdentifier, insertUser, type UserRow } from '../users/repository';
 import { presentSessionUser } from '../users/present';
+import { registerLanguageRoute } from '../users/language-routes';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeSession } from './sessions';
 import { THROTTLE_WINDOW_MS, countAttempt, settleSuccess, sleep, type Counter } from './throttle';
@@ -121,6 +122,7 @@ export function registerAuthRoutes(
   });
 
   registerOtpRoutes(app, { db, config, deliverCode, admit, assertMaySignIn, signIn });
+  registerLanguageRoute(app, db);
 
   app.post('/auth/logout', async (request, reply) => {
     const auth = await currentAuth(db, request);

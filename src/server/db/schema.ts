@@ -58,6 +58,8 @@ export const users = pgTable(
     isBlocked: boolean('is_blocked').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     registeredVia: text('registered_via').notNull(),
+    // The interface language chosen (issue 14 item 7); null until the user picks one.
+    language: text('language', { enum: ['en', 'hi'] }),
     createdAt: createdAt(),
   },
   (t) => [

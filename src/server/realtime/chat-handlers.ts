@@ -147,6 +147,7 @@ export function registerChatHandlers(
           project,
           askedVia: socket.data.keyProject ?? project,
           sourceMode: content.sourceMode,
+          ...(content.language ? { languageHint: content.language } : {}),
         };
         // A recording is decoded and transcribed before its question takes an answering turn.
         const { questionId, response } =

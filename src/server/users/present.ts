@@ -15,5 +15,6 @@ export function presentSessionUser(user: UserRow, chatSessionId: string): Sessio
     emailVerified: user.emailVerified,
     phoneVerified: user.phoneVerified,
     sessionId: chatSessionId,
+    language: user.language,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUERYING_APPS } from '../constants';
 import { messages } from '../messages';
+import type { UiLanguage } from '../i18n/languages';
 import {
   type Rule,
   emailOrPhoneRule,
@@ -66,6 +67,8 @@ export interface SessionUser {
   emailVerified: boolean;
   phoneVerified: boolean;
   sessionId: string;
+  /** The interface language the user chose (issue 14 item 7); null until they choose one. */
+  language: UiLanguage | null;
 }
 
 export interface GenerateOtpResponse {

@@ -1,3 +1,5 @@
+import type { UiLanguage } from '../i18n/languages';
+
 /**
  * The chat's Socket.IO protocol (SPEC §3 Socket question / Socket answer, §7 Real-time chat): the
  * one typed description that the server, the chat SharedWorker and the tests all use.
@@ -28,6 +30,11 @@ export interface QuestionContent {
    * current one (a new one when there is none). One that is not the asker's starts a new one.
    */
   conversationId?: string | null;
+  /**
+   * The asker's interface language (issue 14 item 7): the language of the answer, a refusal and a
+   * spoken answer when the question's own words do not decide it (too short to tell, say).
+   */
+  language?: UiLanguage;
 }
 
 export interface QuestionMessage {

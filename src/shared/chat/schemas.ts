@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conversationId } from './conversations';
 import { QUESTION_EVENTS } from './protocol';
+import { uiLanguage } from '../i18n/languages';
 
 /** Longest question accepted; anything longer is refused with a sentence, not truncated. */
 export const MAX_QUESTION_LENGTH = 2000;
@@ -16,6 +17,7 @@ export const questionMessage = z.object({
     sessionId: z.string().max(100).default(''),
     audioBuffer: z.instanceof(Uint8Array).or(z.instanceof(ArrayBuffer)).optional(),
     conversationId: conversationId.nullable().optional(),
+    language: uiLanguage.optional(),
   }),
 });
 export type ParsedQuestion = z.infer<typeof questionMessage>;

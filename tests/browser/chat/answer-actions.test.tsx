@@ -190,9 +190,45 @@ describe('answer actions', () => {
     await expect.element(button(text.yesLabel)).toBeInTheDocument();
     await expect.element(button(text.listen)).toBeInTheDocument();
     socket.answer(answerOf('answer-text', { error: 'Something went wrong.' }));
-    await expect.element(page.getByText('Something went wrong.')).toBeInTheDocument();
+    await expect.element(page.getByRole('log').getByText('Something went wrong.')).toBeInTheDocument();
     await expect.poll(() => document.querySelectorAll('.answer-actions').length).toBe(2);
     expect(page.getByRole('button', { name: text.yesLabel, exact: true }).elements().length).toBe(1);
+  });
+
+  test("a new answer is announced by its words, never by its actions' labels", async () => {
+    serve(null);
+    signIn(makeUser());
+    await renderApp('/chatpage');
+    await expect.poll(() => sockets.made.length).toBe(1);
+    const socket: FakeSocket = sockets.last;
+    await expect.poll(() => socket.connectCalls).toBe(1);
+    socket.open();
+    socket.answer(answerOf('answer-text', { answer: 'A **tactile** display shows braille.' }));
+    await expect.element(button(text.yesLabel)).toBeInTheDocument();
+
+    // What a screen reader is told: the text of every live region on the page (those not "off").
+    const live = [
+      ...document.querySelectorAll<HTMLElement>('[aria-live], [role=status], [role=log], [role=alert]'),
+    ]
+      .filter((region) => region.getAttribute('aria-live') !== 'off')
+      .map((region) => region.textContent ?? '')
+      .join(' | ');
+    expect(live).toContain('A tactile display shows braille.');
+    for (const label of [
+      text.copy,
+      'Copy',
+      text.listen,
+      text.listenShort,
+      text.helpfulQuestion,
+      text.yesLabel,
+      text.noLabel,
+    ])
+      expect(live).not.toContain(label);
+    // And no action button sits inside a live region, whatever is added later.
+    for (const action of document.querySelectorAll('.answer-actions button')) {
+      const region = action.closest('[aria-live], [role=status], [role=log], [role=alert]');
+      expect(region === null || region.getAttribute('aria-live') === 'off').toBe(true);
+    }
   });
 
   test('pass axe in the dark scheme, and the chosen answer stays visible with forced colours', async () => {

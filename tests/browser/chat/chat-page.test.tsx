@@ -22,6 +22,9 @@ import { answerOf, fakeSockets, type FakeSocket } from './fakeSocket';
 
 let sockets: ReturnType<typeof fakeSockets>;
 
+/** The conversation as shown (the answer announcer beside it repeats an answer's words). */
+const conversation = () => page.getByRole('log', { name: 'Conversation' });
+
 beforeEach(async () => {
   await resetApp();
   sockets = fakeSockets();
@@ -111,7 +114,13 @@ describe('dashboard', () => {
       event: 'question-text',
       message: {
         event: 'question-text',
-        content: { query: question, sourceMode: 'web', project: 'dish', sessionId: 'session-1' },
+        content: {
+          query: question,
+          sourceMode: 'web',
+          project: 'dish',
+          sessionId: 'session-1',
+          language: 'en',
+        },
       },
     });
     expect(store.get(initialQuestionAtom)).toBeNull();
@@ -125,7 +134,7 @@ describe('dashboard', () => {
     expect(socket.sent).toHaveLength(1);
 
     socket.answer(answerOf('answer-text', { answer: 'Use a **refreshable braille display**.' }));
-    await expect.element(page.getByText('refreshable braille display')).toBeVisible();
+    await expect.element(conversation().getByText('refreshable braille display')).toBeVisible();
     expect(store.get(waitingAtom)).toBe(false);
     await expect.element(micButton()).toBeEnabled();
   });
@@ -204,7 +213,7 @@ describe('chat page', () => {
     socket.articulate('Checking sources');
     await expect.element(page.getByText('Checking sources')).toBeVisible();
     socket.answer(answerOf('answer-text', { answer: 'Software that reads the screen aloud.' }));
-    await expect.element(page.getByText('Software that reads the screen aloud.')).toBeVisible();
+    await expect.element(conversation().getByText('Software that reads the screen aloud.')).toBeVisible();
     await expect.element(page.getByText('Checking sources')).not.toBeInTheDocument();
     expect(store.get(chatMessagesAtom).filter((m) => m.type === 'articulation')).toEqual([]);
   });
@@ -214,7 +223,7 @@ describe('chat page', () => {
     await ask('Anything?');
     await expect.poll(() => store.get(waitingAtom)).toBe(true);
     socket.answer(answerOf('answer-text', { error: 'The knowledge base is being updated. Try again soon.' }));
-    const message = page.getByText('The knowledge base is being updated. Try again soon.');
+    const message = conversation().getByText('The knowledge base is being updated. Try again soon.');
     await expect.element(message).toBeVisible();
     expect(message.element().closest('.message-bot')).not.toBeNull();
     expect(store.get(waitingAtom)).toBe(false);
@@ -225,7 +234,7 @@ describe('chat page', () => {
   test("a spoken answer plays from the TTS address; without one: 'Audio message Error'", async () => {
     const { socket } = await openChat();
     socket.answer(answerOf('answer-voice', { answer: 'Spoken words.', audioPath: 'answer-1.mp3' }));
-    await expect.element(page.getByText('Spoken words.')).toBeVisible();
+    await expect.element(conversation().getByText('Spoken words.')).toBeVisible();
     const player = document.querySelector<HTMLAudioElement>('.message-list audio');
     expect(player?.src).toBe(new URL('/tts/answer-1.mp3', location.href).href);
     socket.answer(answerOf('answer-voice', { answer: 'No sound.', audioPath: null }));
@@ -284,7 +293,7 @@ describe('chat page', () => {
         audioPath: 'answer-1.mp3',
       }),
     );
-    await expect.element(page.getByText('refreshable braille display')).toBeVisible();
+    await expect.element(conversation().getByText('refreshable braille display')).toBeVisible();
     await expect.element(page.getByText('how can a blind person read email')).toBeVisible();
     const spoken = page.getByLabelText('Spoken answer');
     const player = spoken.element() as HTMLAudioElement;

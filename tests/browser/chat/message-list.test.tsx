@@ -26,12 +26,29 @@ const articulation = (id: string, text: string): ChatMessage => ({
 const showBot = (text: string) => render(<MessageList messages={[bot(text)]} />);
 
 describe('message list', () => {
-  test('is a log announced politely; user messages are focusable', async () => {
+  test('is a log, not itself live: a polite status line beside it announces; user messages are focusable', async () => {
     await render(<MessageList messages={[user('Hello'), bot('Hi there')]} />);
     const log = page.getByRole('log', { name: 'Conversation' });
-    await expect.element(log).toHaveAttribute('aria-live', 'polite');
+    await expect.element(log).toHaveAttribute('aria-live', 'off');
+    const announcer = document.querySelector('.answer-announcer');
+    expect(announcer?.getAttribute('role')).toBe('status');
+    expect(announcer?.getAttribute('aria-live')).toBe('polite');
+    // A conversation shown as it was is not read out.
+    expect(announcer?.textContent).toBe('');
     const question = page.getByText('Hello', { exact: true });
     expect(question.element().closest('.message-user')?.getAttribute('tabindex')).toBe('0');
+  });
+
+  test('announces a new answer by its words alone; a conversation loaded or replaced is not read out', async () => {
+    const asked = user('What is braille?');
+    const screen = await render(<MessageList messages={[asked]} />);
+    const announcer = () => document.querySelector('.answer-announcer')?.textContent ?? '';
+    await screen.rerender(<MessageList messages={[asked, bot('A **tactile** writing system.')]} />);
+    await expect.poll(announcer).toBe('DISH answered: A tactile writing system.');
+    // Another conversation in its place (new messages): nothing new is said.
+    await screen.rerender(<MessageList messages={[user('Other'), bot('Other answer')]} />);
+    await expect.element(page.getByText('Other answer')).toBeInTheDocument();
+    expect(announcer()).toBe('DISH answered: A tactile writing system.');
   });
 
   test('after a change the latest user message takes focus', async () => {

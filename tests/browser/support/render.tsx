@@ -20,6 +20,7 @@ import { onlineAtom } from '../../../src/app/state/connectivity';
 import { chatWithUsUrlAtom } from '../../../src/app/state/contact';
 import { voiceAvailableAtom } from '../../../src/app/state/voice';
 import { store } from '../../../src/app/state/store';
+import { LANGUAGE_STORAGE_KEY, restoreLanguage } from '../../../src/app/state/language';
 // The real stylesheet, so axe judges contrast and visibility as users see them.
 import '../../../src/app/ui/theme.css';
 
@@ -93,6 +94,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     emailVerified: true,
     phoneVerified: false,
     sessionId: 'session-1',
+    language: null,
     ...overrides,
   };
 }
@@ -120,6 +122,9 @@ export async function resetApp(): Promise<void> {
   // As a server with a WhatsApp number answers (the header's Chat with us); tests of its absence set null.
   store.set(chatWithUsUrlAtom, TEST_CHAT_URL);
   store.set(voiceAvailableAtom, null);
+  // Every test starts in English, with no language chosen in this browser (issue 14 item 7).
+  localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  await restoreLanguage();
   document.title = '';
 }
 

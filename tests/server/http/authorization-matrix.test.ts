@@ -169,6 +169,11 @@ const ROUTES: Record<string, Row> = {
     freshSession: true,
   },
   'GET /auth/getme': { request: () => ({ path: '/auth/getme' }), expected: [401, 200, 200, 200, 200] },
+  // The interface language (issue 14 item 7): each signed-in user sets only their own.
+  'PUT /auth/language': {
+    request: () => ({ path: '/auth/language', body: { language: 'en' } }),
+    expected: [401, 200, 200, 200, 200],
+  },
   'POST /auth/logout': {
     request: () => ({ path: '/auth/logout', body: {} }),
     expected: [200, 200, 200, 200, 200],

@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { ErrorBanner } from '../../ui/ErrorBanner';
 import { Logo } from '../../ui/Logo';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -15,13 +17,17 @@ export function AuthLayout({
   children: ReactNode;
 }) {
   usePageTitle(title);
+  const { t } = useTranslation();
   return (
     <div className="auth-page">
       <div className="auth-card">
-        <Link to="/" className="auth-home" aria-label="DISH home">
-          <Logo size={40} />
-        </Link>
-        <h1>{title}</h1>
+        <div className="auth-top">
+          <Link to="/" className="auth-home" aria-label={t('DISH home')}>
+            <Logo size={40} />
+          </Link>
+          <LanguageSwitch />
+        </div>
+        <h1>{t(title)}</h1>
         <p className="auth-intro">{intro}</p>
         {children}
       </div>
@@ -40,13 +46,14 @@ export function SignInAlternatives({
   label: string;
   redirect?: string | undefined;
 }) {
+  const { t } = useTranslation();
   return (
     <p className="auth-links">
       <Link to={to} search={redirect ? { redirect } : {}}>
-        {label}
+        {t(label)}
       </Link>
       <span>
-        No account yet? <Link to="/register">Register</Link>
+        {t('No account yet?')} <Link to="/register">{t('Register')}</Link>
       </span>
     </p>
   );

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { emailOrPhoneRule, passwordRule } from '../../../shared/auth/rules';
 import { login } from '../../state/auth';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -13,6 +14,7 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
   useSignedInRedirect(redirect);
   const form = useForm({ emailOrPhone: '', password: '' }, rules);
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -23,7 +25,7 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
   };
 
   return (
-    <AuthLayout title="Login" intro="Sign in to ask about assistive solutions.">
+    <AuthLayout title="Login" intro={t('Sign in to ask about assistive solutions.')}>
       <form noValidate onSubmit={onSubmit} aria-busy={busy}>
         <TextField
           {...form.field('emailOrPhone')}
@@ -39,7 +41,7 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
           autoComplete="current-password"
           required
         />
-        <SubmitButton busy={busy}>{busy ? 'Signing in…' : 'Login'}</SubmitButton>
+        <SubmitButton busy={busy}>{t(busy ? 'Signing in…' : 'Login')}</SubmitButton>
       </form>
       <SignInAlternatives to="/loginviaOTP" label="Login via OTP" redirect={redirect} />
     </AuthLayout>

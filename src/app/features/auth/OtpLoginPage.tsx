@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { emailOrPhoneRule, otpRule } from '../../../shared/auth/rules';
 import { messages } from '../../../shared/messages';
 import { store } from '../../state/store';
@@ -19,6 +20,7 @@ export function OtpLoginPage({ redirect }: { redirect?: string | undefined }) {
   const [step, setStep] = useState<'identify' | 'verify'>('identify');
   const [busy, setBusy] = useState(false);
   const sent = useAtomValue(otpSentAtom);
+  const { t } = useTranslation();
 
   const sendCode = async () => {
     setBusy(true);
@@ -50,8 +52,10 @@ export function OtpLoginPage({ redirect }: { redirect?: string | undefined }) {
       title="Login via OTP"
       intro={
         step === 'identify'
-          ? 'We will send a one-time code to your email address or phone.'
-          : `Enter the 6-digit code we sent to ${form.values.emailOrPhone.trim()}. It works for 5 minutes.`
+          ? t('We will send a one-time code to your email address or phone.')
+          : t('Enter the 6-digit code we sent to {{contact}}. It works for 5 minutes.', {
+              contact: form.values.emailOrPhone.trim(),
+            })
       }
     >
       {step === 'identify' ? (
@@ -63,12 +67,12 @@ export function OtpLoginPage({ redirect }: { redirect?: string | undefined }) {
             inputMode="email"
             required
           />
-          <SubmitButton busy={busy}>{busy ? 'Sending…' : 'Send OTP'}</SubmitButton>
+          <SubmitButton busy={busy}>{t(busy ? 'Sending…' : 'Send OTP')}</SubmitButton>
         </form>
       ) : (
         <form noValidate onSubmit={onVerify} aria-busy={busy}>
           <p role="status" className="visually-hidden">
-            {sent ? 'A one-time code was sent.' : ''}
+            {sent ? t('A one-time code was sent.') : ''}
           </p>
           <TextField
             {...form.field('otp')}
@@ -78,10 +82,10 @@ export function OtpLoginPage({ redirect }: { redirect?: string | undefined }) {
             hint="6 digits"
             required
           />
-          <SubmitButton busy={busy}>{busy ? 'Checking…' : 'Verify OTP'}</SubmitButton>
+          <SubmitButton busy={busy}>{t(busy ? 'Checking…' : 'Verify OTP')}</SubmitButton>
           <div className="auth-secondary-actions">
             <button type="button" className="button-link" disabled={busy} onClick={sendCode}>
-              Send a new code
+              {t('Send a new code')}
             </button>
             <button
               type="button"
@@ -91,7 +95,7 @@ export function OtpLoginPage({ redirect }: { redirect?: string | undefined }) {
                 setStep('identify');
               }}
             >
-              Use another email or phone
+              {t('Use another email or phone')}
             </button>
           </div>
         </form>

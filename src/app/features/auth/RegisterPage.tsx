@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
   confirmPasswordRule,
@@ -10,6 +11,7 @@ import {
   optionalPhoneRule,
   passwordRule,
 } from '../../../shared/auth/rules';
+import { translate } from '../../i18n/i18n';
 import { register, sessionUserAtom } from '../../state/auth';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
@@ -34,6 +36,7 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const user = useAtomValue(sessionUserAtom);
+  const { t } = useTranslation();
 
   // SPEC §2: once a user with an email exists, register sends them to /login (which sends them on).
   useEffect(() => {
@@ -50,7 +53,7 @@ export function RegisterPage() {
     const user = await register(form.values);
     setBusy(false);
     if (user) {
-      toast.success(ACCOUNT_CREATED);
+      toast.success(translate(ACCOUNT_CREATED));
       await navigate({ to: '/login' });
     }
   };
@@ -67,7 +70,7 @@ export function RegisterPage() {
   };
 
   return (
-    <AuthLayout title="Create an account" intro="Give us an email address, a phone number, or both.">
+    <AuthLayout title="Create an account" intro={t('Give us an email address, a phone number, or both.')}>
       <form noValidate onSubmit={onSubmit} aria-busy={busy}>
         <TextField {...form.field('name')} label="Name" autoComplete="name" required />
         <TextField
@@ -101,13 +104,13 @@ export function RegisterPage() {
           required
         />
         <div role="alert" className="form-error-region">
-          {formError ? <p className="field-error">{formError}</p> : null}
+          {formError ? <p className="field-error">{t(formError)}</p> : null}
         </div>
-        <SubmitButton busy={busy}>{busy ? 'Creating your account…' : 'Register'}</SubmitButton>
+        <SubmitButton busy={busy}>{t(busy ? 'Creating your account…' : 'Register')}</SubmitButton>
       </form>
       <p className="auth-links">
         <span>
-          Already have an account? <Link to="/login">Login</Link>
+          {t('Already have an account?')} <Link to="/login">{t('Login')}</Link>
         </span>
       </p>
     </AuthLayout>

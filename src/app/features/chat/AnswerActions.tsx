@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { feedbackApi } from '../../api/feedback';
 import { ApiError } from '../../api/client';
 import { ttsUrl } from '../../config';
+import { translate } from '../../i18n/i18n';
 import type { ChatMessage } from '../../state/chat';
 import {
   answerActionText as text,
@@ -13,7 +15,9 @@ import {
 export type Announce = (message: string) => void;
 
 const failure = (error: unknown) =>
-  error instanceof ApiError && !error.offline && error.status !== 500 ? error.message : text.failed;
+  translate(
+    error instanceof ApiError && !error.offline && error.status !== 500 ? error.message : text.failed,
+  );
 
 /**
  * Under each answer (issue 14 item 3): Copy, Listen (the answer spoken on demand) and "Was this
@@ -39,23 +43,25 @@ export function AnswerActions({ message, announce }: { message: ChatMessage; ann
 }
 
 function CopyButton({ answer, announce }: { answer: string; announce: Announce }) {
+  const { t } = useTranslation();
   const copy = async () => {
     try {
       // The markdown: plain text that keeps the sources' addresses.
       await navigator.clipboard.writeText(answer);
-      announce(text.copied);
+      announce(t(text.copied));
     } catch {
-      announce(text.copyRefused);
+      announce(t(text.copyRefused));
     }
   };
   return (
-    <button type="button" className="answer-action" aria-label={text.copy} onClick={() => void copy()}>
-      Copy
+    <button type="button" className="answer-action" aria-label={t(text.copy)} onClick={() => void copy()}>
+      {t('Copy')}
     </button>
   );
 }
 
 function ListenButton({ questionId, announce }: { questionId: string; announce: Announce }) {
+  const { t } = useTranslation();
   const [audioUrl, setAudioUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const player = useRef<HTMLAudioElement>(null);
@@ -69,14 +75,14 @@ function ListenButton({ questionId, announce }: { questionId: string; announce: 
     if (audioUrl && player.current) {
       player.current.currentTime = 0;
       void player.current.play().catch(() => undefined);
-      announce(text.playing);
+      announce(t(text.playing));
       return;
     }
     setBusy(true);
-    announce(text.preparing);
+    announce(t(text.preparing));
     try {
       setAudioUrl(ttsUrl(await feedbackApi.listen(questionId)));
-      announce(text.playing);
+      announce(t(text.playing));
     } catch (error) {
       announce(failure(error));
     } finally {
@@ -89,11 +95,11 @@ function ListenButton({ questionId, announce }: { questionId: string; announce: 
       <button
         type="button"
         className="answer-action"
-        aria-label={text.listen}
+        aria-label={t(text.listen)}
         aria-disabled={busy || undefined}
         onClick={() => void listen()}
       >
-        {text.listenShort}
+        {t(text.listenShort)}
       </button>
       {audioUrl ? (
         // The answer's words are shown just above the player.
@@ -104,7 +110,7 @@ function ListenButton({ questionId, announce }: { questionId: string; announce: 
           controls
           preload="auto"
           src={audioUrl}
-          aria-label="Spoken answer"
+          aria-label={t('Spoken answer')}
         />
       ) : null}
     </>
@@ -124,6 +130,7 @@ function Feedback({
   const [comment, setComment] = useState(initial?.comment ?? '');
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const { t } = useTranslation();
 
   const send = async (verdict: boolean, words: string, said: string) => {
     if (busy) return;
@@ -147,7 +154,7 @@ function Feedback({
       aria-pressed={helpful === value}
       aria-label={label}
       aria-disabled={busy || undefined}
-      onClick={() => void send(value, comment, text.thanks)}
+      onClick={() => void send(value, comment, t(text.thanks))}
     >
       {shown}
     </button>
@@ -157,20 +164,20 @@ function Feedback({
     <div className="answer-feedback">
       <div role="group" aria-labelledby={`${id}-question`} className="answer-action-row">
         <span id={`${id}-question`} className="answer-feedback-question">
-          {text.helpfulQuestion}
+          {t(text.helpfulQuestion)}
         </span>
-        {verdict(true, text.yesLabel, text.yes)}
-        {verdict(false, text.noLabel, text.no)}
+        {verdict(true, t(text.yesLabel), t(text.yes))}
+        {verdict(false, t(text.noLabel), t(text.no))}
       </div>
       {helpful !== null ? (
         <form
           className="answer-comment"
           onSubmit={(event) => {
             event.preventDefault();
-            void send(helpful, comment, text.commentSaved);
+            void send(helpful, comment, t(text.commentSaved));
           }}
         >
-          <label htmlFor={`${id}-comment`}>{text.comment}</label>
+          <label htmlFor={`${id}-comment`}>{t(text.comment)}</label>
           <textarea
             id={`${id}-comment`}
             rows={2}
@@ -179,7 +186,7 @@ function Feedback({
             onChange={(event) => setComment(event.target.value)}
           />
           <button type="submit" className="answer-action" aria-disabled={busy || undefined}>
-            {text.sendComment}
+            {t(text.sendComment)}
           </button>
         </form>
       ) : null}

@@ -1,4 +1,5 @@
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
+import { useTranslation } from 'react-i18next';
 import remarkGfm from 'remark-gfm';
 import { safeUrl, youTubeId, youTubeThumbnail } from './links';
 
@@ -45,6 +46,7 @@ function rehypeFitIntoChat(prefix: string) {
 }
 
 function MarkdownLink({ href, children, node, ...rest }: React.JSX.IntrinsicElements['a'] & ExtraProps) {
+  const { t } = useTranslation();
   // safeUrl removed the address: show the words, not a link.
   if (!href) return <span className="md-unlinked">{children}</span>;
   if (href.startsWith('#')) {
@@ -57,27 +59,28 @@ function MarkdownLink({ href, children, node, ...rest }: React.JSX.IntrinsicElem
   const videoId = youTubeId(href);
   if (videoId) {
     const words = textOf(node).trim();
-    const alt = words && words !== href ? words : 'YouTube video';
+    const alt = words && words !== href ? words : t('YouTube video');
     return (
       <a className="youtube-link" href={href} target="_blank" rel="noopener noreferrer">
         <img src={youTubeThumbnail(videoId)} alt={alt} width={120} height={90} loading="lazy" />
-        <span className="youtube-caption">Watch on YouTube</span>
-        <span className="visually-hidden"> (opens in a new tab)</span>
+        <span className="youtube-caption">{t('Watch on YouTube')}</span>
+        <span className="visually-hidden">{t(' (opens in a new tab)')}</span>
       </a>
     );
   }
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {children}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden">{t(' (opens in a new tab)')}</span>
     </a>
   );
 }
 
 /** Task-list boxes are read-only marks; they get a name so they are not unlabelled inputs. */
 function MarkdownInput({ node: _node, ...props }: React.JSX.IntrinsicElements['input'] & ExtraProps) {
+  const { t } = useTranslation();
   if (props.type !== 'checkbox') return <input {...props} />;
-  return <input {...props} aria-label={props.checked ? 'Done' : 'Not done'} />;
+  return <input {...props} aria-label={t(props.checked ? 'Done' : 'Not done')} />;
 }
 
 /** Wide tables scroll sideways inside the bubble; the wrapper takes focus so keyboards can scroll it. */

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { sessionUserAtom, userUnconfirmedAtom } from '../../state/auth';
 import {
@@ -14,6 +15,7 @@ import {
 import { onlineAtom } from '../../state/connectivity';
 import { offlineCache } from '../../state/offline-cache';
 import { store } from '../../state/store';
+import { translate } from '../../i18n/i18n';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { connectChat, sendQuestion } from './chatSocketBridge';
 import { ConnectionStatus } from './ConnectionStatus';
@@ -27,6 +29,7 @@ import { conversationText, NOT_SENT } from './messages';
 /** SPEC §2 /chatpage: the conversation and the question box. Loaded only when opened. */
 export function ChatPage() {
   usePageTitle('Chat');
+  const { t } = useTranslation();
   const user = useAtomValue(sessionUserAtom);
   const sessionId = user?.sessionId;
   const userId = user?.id;
@@ -81,7 +84,7 @@ export function ChatPage() {
   const send = async (question: InitialQuestion) => {
     setHeld(null);
     if (await sendQuestion(question)) return;
-    toast.error(NOT_SENT);
+    toast.error(translate(NOT_SENT));
     // Give the words back, so nothing typed is lost.
     if (question.text) input.current?.prefill(question.text);
   };
@@ -105,10 +108,10 @@ export function ChatPage() {
   const startNew = async () => {
     try {
       await startNewConversation();
-      setAnnouncement(conversationText.started);
+      setAnnouncement(t(conversationText.started));
       input.current?.focus();
     } catch {
-      setAnnouncement(conversationText.failed);
+      setAnnouncement(t(conversationText.failed));
     }
   };
 
@@ -117,7 +120,7 @@ export function ChatPage() {
   return (
     <div className="chat-page">
       <div className="chat-heading">
-        <h1>Chat</h1>
+        <h1>{t('Chat')}</h1>
         <ConnectionStatus status={status} />
       </div>
       <div className="chat-toolbar">
@@ -127,17 +130,17 @@ export function ChatPage() {
           disabled={readOnly || waiting}
           onClick={() => void startNew()}
         >
-          {conversationText.newConversation}
+          {t(conversationText.newConversation)}
         </button>
         <ConversationHistory disabled={readOnly || waiting} />
         <p role="status" className="visually-hidden">
           {announcement}
         </p>
       </div>
-      {readOnly ? <p className="chat-read-only">{conversationText.readOnly}</p> : null}
+      {readOnly ? <p className="chat-read-only">{t(conversationText.readOnly)}</p> : null}
       {messages.length === 0 ? (
         <p className="chat-empty">
-          {initial ? 'Sending your question…' : 'Ask a question to start the conversation.'}
+          {t(initial ? 'Sending your question…' : 'Ask a question to start the conversation.')}
         </p>
       ) : null}
       <MessageList messages={messages} announce={say} />

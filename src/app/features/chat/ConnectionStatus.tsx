@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { SocketStatus } from '../../state/chat';
 
 const LABELS: Record<SocketStatus, string> = {
@@ -9,11 +10,12 @@ const LABELS: Record<SocketStatus, string> = {
 
 /** The chat connection's state, announced politely when it changes. */
 export function ConnectionStatus({ status }: { status: SocketStatus }) {
+  const { t } = useTranslation();
   return (
     <p className={`chat-status chat-status-${status}`} role="status">
       <span className="chat-status-dot" aria-hidden="true" />
-      <span className="visually-hidden">Chat connection: </span>
-      {LABELS[status]}
+      <span className="visually-hidden">{t('Chat connection: ')}</span>
+      {t(LABELS[status])}
     </p>
   );
 }

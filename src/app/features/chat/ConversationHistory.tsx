@@ -1,13 +1,19 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { conversationsApi } from '../../api/conversations';
+import { translate } from '../../i18n/i18n';
 import type { ConversationSummary } from '../../../shared/chat/conversations';
 import { conversationIdAtom } from '../../state/chat';
 import { deleteConversation, reopenConversation } from './conversations';
 import { conversationText as text } from './messages';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** The date in the interface's language (Hindi digits and month names in Hindi). */
+const when = (iso: string, language: string) =>
+  new Date(iso).toLocaleString(language === 'hi' ? 'hi-IN' : undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 
 /**
  * The user's conversations, newest first, behind a disclosure button: each can be reopened (its
@@ -21,13 +27,14 @@ export function ConversationHistory({ disabled }: { disabled: boolean }) {
   const currentId = useAtomValue(conversationIdAtom);
   const heading = useRef<HTMLHeadingElement>(null);
   const regionId = useId();
+  const { t, i18n } = useTranslation();
 
   useEffect(() => {
     if (!expanded) return;
     let live = true;
     conversationsApi.list().then(
       (list) => live && setItems(list.conversations),
-      () => live && setAnnouncement(text.failed),
+      () => live && setAnnouncement(translate(text.failed)),
     );
     return () => {
       live = false;
@@ -37,9 +44,9 @@ export function ConversationHistory({ disabled }: { disabled: boolean }) {
   const reopen = async (item: ConversationSummary) => {
     try {
       const title = await reopenConversation(item.id);
-      setAnnouncement(text.open(title || text.untitled));
+      setAnnouncement(t(text.open, { title: title || t(text.untitled) }));
     } catch {
-      setAnnouncement(text.failed);
+      setAnnouncement(t(text.failed));
     }
   };
 
@@ -47,11 +54,11 @@ export function ConversationHistory({ disabled }: { disabled: boolean }) {
     try {
       await deleteConversation(item.id);
       setItems((list) => list?.filter((c) => c.id !== item.id) ?? null);
-      setAnnouncement(text.removed);
+      setAnnouncement(t(text.removed));
       // The button pressed is gone: focus goes to the list's heading.
       heading.current?.focus();
     } catch {
-      setAnnouncement(text.failed);
+      setAnnouncement(t(text.failed));
     }
   };
 
@@ -65,20 +72,20 @@ export function ConversationHistory({ disabled }: { disabled: boolean }) {
         disabled={disabled}
         onClick={() => setExpanded((open) => !open)}
       >
-        {text.history}
+        {t(text.history)}
       </button>
       <section id={regionId} hidden={!expanded || disabled} aria-labelledby={`${regionId}-heading`}>
         <h2 id={`${regionId}-heading`} ref={heading} tabIndex={-1} className="conversation-history-heading">
-          {text.historyHeading}
+          {t(text.historyHeading)}
         </h2>
         {items === null ? (
-          <p>{text.loading}</p>
+          <p>{t(text.loading)}</p>
         ) : items.length === 0 ? (
-          <p>{text.none}</p>
+          <p>{t(text.none)}</p>
         ) : (
           <ul className="conversation-list">
             {items.map((item) => {
-              const title = item.title || text.untitled;
+              const title = item.title || t(text.untitled);
               const current = item.id === currentId;
               return (
                 <li key={item.id} className="conversation-item">
@@ -90,17 +97,17 @@ export function ConversationHistory({ disabled }: { disabled: boolean }) {
                   >
                     <span className="conversation-title">{title}</span>
                     <span className="conversation-when">
-                      <time dateTime={item.updatedAt}>{when(item.updatedAt)}</time>
-                      {current ? ` ${text.shownNow}` : null}
+                      <time dateTime={item.updatedAt}>{when(item.updatedAt, i18n.language)}</time>
+                      {current ? ` ${t(text.shownNow)}` : null}
                     </span>
                   </button>
                   <button
                     type="button"
                     className="button-link conversation-delete"
-                    aria-label={text.removeLabel(title)}
+                    aria-label={t(text.removeLabel, { title })}
                     onClick={() => void remove(item)}
                   >
-                    {text.remove}
+                    {t(text.remove)}
                   </button>
                 </li>
               );

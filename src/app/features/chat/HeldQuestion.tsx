@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { conversationText as text } from './messages';
 
 interface HeldQuestionProps {
@@ -17,23 +18,24 @@ interface HeldQuestionProps {
  */
 export function HeldQuestion({ held, offer, onSend, onKeep }: HeldQuestionProps) {
   const id = useId();
+  const { t } = useTranslation();
   return (
     <div role="status" className="held-question-region">
       {held === null ? null : offer ? (
         <div className="held-question" role="group" aria-labelledby={id}>
-          <p id={id}>{text.offer}</p>
+          <p id={id}>{t(text.offer)}</p>
           <p className="held-question-text">“{held}”</p>
           <div className="held-question-actions">
             <button type="button" className="button" onClick={onSend}>
-              {text.sendHeld}
+              {t(text.sendHeld)}
             </button>
             <button type="button" className="button button-secondary" onClick={onKeep}>
-              {text.keepHeld}
+              {t(text.keepHeld)}
             </button>
           </div>
         </div>
       ) : (
-        <p className="held-question-note">{text.held}</p>
+        <p className="held-question-note">{t(text.held)}</p>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isBlankStatsQuery } from '../../../shared/chat/protocol';
 import { STATS_PREFIX } from '../../../shared/constants';
 import { MicrophoneButton } from '../voice/MicrophoneButton';
@@ -43,6 +44,7 @@ export function InputBar({ onSend, onRecorded, waiting, recordingDisabled = fals
   const [text, setText] = useState('');
   const field = useRef<HTMLInputElement>(null);
   const id = useId();
+  const { t } = useTranslation();
 
   const prefill = useCallback((value: string) => {
     setText(value);
@@ -77,14 +79,14 @@ export function InputBar({ onSend, onRecorded, waiting, recordingDisabled = fals
   return (
     <form
       className="input-bar"
-      aria-label="Ask a question"
+      aria-label={t('Ask a question')}
       onSubmit={(event) => {
         event.preventDefault();
         send();
       }}
     >
       <label htmlFor={id} className="visually-hidden">
-        Ask your question
+        {t('Ask your question')}
       </label>
       <input
         id={id}
@@ -93,19 +95,19 @@ export function InputBar({ onSend, onRecorded, waiting, recordingDisabled = fals
         type="text"
         name="question"
         autoComplete="off"
-        placeholder="Ask your question"
+        placeholder={t('Ask your question')}
         aria-describedby={`${id}-hint`}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
       <span id={`${id}-hint`} className="visually-hidden">
-        Press Enter to send. Alt+S starts a statistics question.
+        {t('Press Enter to send. Alt+S starts a statistics question.')}
       </span>
       <MicrophoneButton onRecorded={onRecorded} disabled={waiting || recordingDisabled} />
       <button
         type="submit"
         className="icon-button input-bar-send"
-        aria-label="send message button"
+        aria-label={t('send message button')}
         disabled={!canSend}
       >
         <SendIcon />

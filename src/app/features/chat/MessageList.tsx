@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../state/chat';
 import { AnswerActions, type Announce } from './AnswerActions';
 import { BotMarkdown } from './BotMarkdown';
@@ -25,14 +26,56 @@ function fitSpacer(spacer: HTMLElement, latest: HTMLElement): void {
   spacer.style.height = `${Math.max(0, window.innerHeight - offset - below - after)}px`;
 }
 
+/** The messages that stay (a progress note comes and goes), by id. */
+const keptIds = (messages: ChatMessage[]) =>
+  messages.filter((m) => m.type !== 'articulation').map((m) => m.id);
+
+/**
+ * The answer that just arrived, if the list grew by it alone: the messages shown before are still
+ * there in order, and one answer follows them. A conversation loaded, reopened or replayed
+ * replaces the list (new ids) or brings a question with its answer at least, and is not read out
+ * as if it had just been said.
+ */
+function newAnswer(before: string[], messages: ChatMessage[]): ChatMessage | null {
+  const now = keptIds(messages);
+  if (now.length !== before.length + 1) return null;
+  if (before.some((id, i) => now[i] !== id)) return null;
+  const last = messages.filter((m) => m.type !== 'articulation').at(-1);
+  return last?.type === 'bot' ? last : null;
+}
+
 /**
  * SPEC §2 Chat view: the conversation, announced politely. After each change the latest user
  * message scrolls to the top (smoothly, unless the user prefers reduced motion) and takes focus.
  * With `announce` (the chat page's status line), each answer has its actions under it.
+ *
+ * What is announced is the new answer's words only. A live region reads out everything added to
+ * it, so with the list itself live (role="log") a screen reader read "Copy answer, Listen to the
+ * answer, Was this helpful?…" after every answer, and ARIA has no way to leave part of an
+ * addition out (aria-relevant and aria-atomic do not; aria-hidden would hide the buttons from
+ * everyone). So the list keeps its role and name, to be found and read at will, but is not live
+ * (aria-live="off" overrides the role's implicit "polite" in Chromium, Firefox and WebKit), and a
+ * separate, visually hidden polite status line receives the text of each new answer as it comes:
+ * a pattern NVDA, JAWS, VoiceOver and TalkBack all announce, since the status line is in the page
+ * before its text changes.
  */
 export function MessageList({ messages, announce }: { messages: ChatMessage[]; announce?: Announce }) {
   const list = useRef<HTMLDivElement>(null);
   const spacer = useRef<HTMLDivElement>(null);
+  const shownBefore = useRef<string[]>(keptIds(messages));
+  const [spoken, setSpoken] = useState('');
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    const answer = newAnswer(shownBefore.current, messages);
+    shownBefore.current = keptIds(messages);
+    if (!answer) return;
+    // The words as rendered (the markdown's text, "DISH answered:" first), never the buttons under them.
+    const bubble = list.current?.querySelector(`[data-message-id="${CSS.escape(answer.id)}"]`);
+    const words = bubble?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    // The same words twice (asked again) are still said: a no-break space makes them new text.
+    if (words) setSpoken((last) => (last === words ? `${words}\u00a0` : words));
+  }, [messages]);
 
   useEffect(() => {
     const users = list.current?.querySelectorAll<HTMLElement>('.message-user');
@@ -45,40 +88,47 @@ export function MessageList({ messages, announce }: { messages: ChatMessage[]; a
 
   return (
     <>
-      <div ref={list} className="message-list" role="log" aria-live="polite" aria-label="Conversation">
+      <div ref={list} className="message-list" role="log" aria-live="off" aria-label={t('Conversation')}>
         {messages.map((message) => (
           <Message key={message.id} message={message} announce={announce} />
         ))}
       </div>
+      <p className="visually-hidden answer-announcer" role="status" aria-live="polite">
+        {spoken}
+      </p>
       <div ref={spacer} className="message-spacer" aria-hidden="true" />
     </>
   );
 }
 
 function Message({ message, announce }: { message: ChatMessage; announce: Announce | undefined }) {
+  const { t } = useTranslation();
   switch (message.type) {
     case 'articulation':
       return (
         <p className="message-articulation">
           <span className="articulation-dots" aria-hidden="true" />
-          {message.text}
+          {t(message.text)}
         </p>
       );
     case 'user':
       return (
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- SPEC: user messages are focusable
         <div className="message message-user" tabIndex={0}>
-          <span className="visually-hidden">You asked: </span>
-          {message.isAudio ? <AudioMessage message={message} label="Your recorded question" /> : null}
+          <span className="visually-hidden">{t('You asked: ')}</span>
+          {message.isAudio ? <AudioMessage message={message} label={t('Your recorded question')} /> : null}
           {message.text ? <p className="message-text">{message.text}</p> : null}
         </div>
       );
     case 'bot': {
       const bubble = (
-        <div className="message message-bot">
-          <span className="visually-hidden">DISH answered: </span>
-          {message.text ? <BotMarkdown id={message.id} text={message.text} /> : null}
-          {message.isAudio ? <AudioMessage message={message} label="Spoken answer" /> : null}
+        <div className="message message-bot" data-message-id={message.id}>
+          <span className="visually-hidden">{t('DISH answered: ')}</span>
+          {message.text ? (
+            // An error is a sentence of the server's: shown in the interface's language when known.
+            <BotMarkdown id={message.id} text={message.failed ? t(message.text) : message.text} />
+          ) : null}
+          {message.isAudio ? <AudioMessage message={message} label={t('Spoken answer')} /> : null}
         </div>
       );
       if (!announce || !message.text) return bubble;
@@ -94,7 +144,8 @@ function Message({ message, announce }: { message: ChatMessage; announce: Announ
 
 /** SPEC §4: audio with an address plays; audio without one says so. */
 function AudioMessage({ message, label }: { message: ChatMessage; label: string }) {
-  if (!message.audioURI) return <p className="message-audio-error">Audio message Error</p>;
+  const { t } = useTranslation();
+  if (!message.audioURI) return <p className="message-audio-error">{t('Audio message Error')}</p>;
   return (
     // The answer's words are shown beside the player, and a recording is the user's own voice.
     // eslint-disable-next-line jsx-a11y/media-has-caption

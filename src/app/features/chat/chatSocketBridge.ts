@@ -35,6 +35,7 @@ import {
   type ChatMessage,
   type InitialQuestion,
 } from '../../state/chat';
+import { languageAtom } from '../../state/language';
 import { offlineCache } from '../../state/offline-cache';
 import { store } from '../../state/store';
 import { messagesFromView, viewFromMessages } from './conversationMessages';
@@ -306,6 +307,8 @@ export async function sendQuestion(question: InitialQuestion): Promise<boolean> 
     sourceMode: 'web',
     project: QUERYING_APP,
     sessionId: '',
+    // The answer's language when the question's words do not decide it (issue 14 item 7).
+    language: store.get(languageAtom),
   };
   // The conversation the question belongs to; none yet: the server's current one (or a new one).
   const conversationId = store.get(conversationIdAtom);

@@ -1,7 +1,7 @@
 /** What the chat tells the user in toasts. */
 export const NOT_SENT = 'Your question was not sent: the chat is not connected. Please try again.';
 
-/** Issue 14: kept conversations and questions typed offline. */
+/** Issue 14: kept conversations and questions typed offline. English, the keys of src/app/i18n/hi.ts. */
 export const conversationText = {
   newConversation: 'New conversation',
   started: 'New conversation started.',
@@ -11,9 +11,9 @@ export const conversationText = {
   none: 'You have no conversations yet.',
   untitled: 'Empty conversation',
   shownNow: '(shown now)',
-  open: (title: string) => `Conversation opened: ${title}`,
+  open: 'Conversation opened: {{title}}',
   remove: 'Delete',
-  removeLabel: (title: string) => `Delete conversation: ${title}`,
+  removeLabel: 'Delete conversation: {{title}}',
   removed: 'Conversation deleted.',
   failed: 'That did not work. Please check your connection and try again.',
   readOnly:

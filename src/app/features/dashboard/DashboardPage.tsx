@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { sessionUserAtom } from '../../state/auth';
 import { initialQuestionAtom, waitingAtom } from '../../state/chat';
 import { store } from '../../state/store';
@@ -10,6 +11,7 @@ import { useProjectPrompts } from './prompts';
 
 /** A phone-sized window: the question box comes before the prompts there (issue 14 item 8). */
 const NARROW = '(max-width: 40rem)';
+const DEVANAGARI = /\p{Script=Devanagari}/u;
 
 function useNarrow(): boolean {
   return useSyncExternalStore(
@@ -32,6 +34,7 @@ export function DashboardPage() {
   const user = useAtomValue(sessionUserAtom);
   const waiting = useAtomValue(waitingAtom);
   const navigate = useNavigate();
+  const { t } = useTranslation();
 
   // SPEC §2: the question or recording is held for the chat page, which sends it once connected.
   const ask = (text: string, audio: Blob | null = null) => {
@@ -43,11 +46,18 @@ export function DashboardPage() {
   const suggestedPrompts = useProjectPrompts();
   const prompts = (
     <>
-      <h2 className="visually-hidden">Suggested questions</h2>
+      <h2 className="visually-hidden">{t('Suggested questions')}</h2>
       <ul className="prompt-list" aria-busy={suggestedPrompts === null || undefined}>
         {(suggestedPrompts ?? []).map((prompt) => (
           <li key={prompt}>
-            <button type="button" className="prompt-button" disabled={waiting} onClick={() => ask(prompt)}>
+            {/* The project's own words, as its admins wrote them (sent as shown): marked with their language. */}
+            <button
+              type="button"
+              className="prompt-button"
+              lang={DEVANAGARI.test(prompt) ? 'hi' : 'en'}
+              disabled={waiting}
+              onClick={() => ask(prompt)}
+            >
               {prompt}
             </button>
           </li>
@@ -58,10 +68,10 @@ export function DashboardPage() {
 
   return (
     <div className="dashboard">
-      <h1>Let&apos;s start the conversation</h1>
-      {user ? <p className="dashboard-welcome">Welcome, {user.name}.</p> : null}
+      <h1>{t("Let's start the conversation")}</h1>
+      {user ? <p className="dashboard-welcome">{t('Welcome, {{name}}.', { name: user.name })}</p> : null}
       {narrow ? null : prompts}
-      <h2 className="visually-hidden">Your question</h2>
+      <h2 className="visually-hidden">{t('Your question')}</h2>
       <InputBar waiting={waiting} onSend={(text) => ask(text)} onRecorded={(audio) => ask('', audio)} />
       {narrow ? prompts : null}
     </div>

@@ -1,105 +1,110 @@
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { claims, faqs, partners, steps } from './content';
 
 export function LandingPage() {
   usePageTitle('Disability Innovation Solutions Hub');
+  const { t } = useTranslation();
   return (
     <div className="landing">
       <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title">Find assistive solutions that work for you</h1>
+        <h1 id="hero-title">{t('Find assistive solutions that work for you')}</h1>
         <p className="hero-lead">
-          DISH is a nonprofit hub that gathers assistive solutions for people with disabilities, creates them
-          with the community and shares them. Ask a question in plain language and get an answer reviewed by
-          experts.
+          {t(
+            'DISH is a nonprofit hub that gathers assistive solutions for people with disabilities, creates them with the community and shares them. Ask a question in plain language and get an answer reviewed by experts.',
+          )}
         </p>
         <div className="hero-actions">
           <Link to="/register" className="button button-large">
-            Get Started
+            {t('Get Started')}
           </Link>
           <Link to="/login" className="button button-secondary button-large">
-            Log in
+            {t('Log in')}
           </Link>
         </div>
-        <ul className="claims" aria-label="DISH in numbers">
+        <ul className="claims" aria-label={t('DISH in numbers')}>
           {claims.map((c) => (
             <li key={c.label}>
-              <strong>{c.figure}</strong> {c.label}
+              <strong>{c.figure}</strong> {t(c.label)}
             </li>
           ))}
         </ul>
       </section>
 
       <section id="about" className="section" aria-labelledby="about-title">
-        <h2 id="about-title">About Us</h2>
+        <h2 id="about-title">{t('About Us')}</h2>
         <p>
-          The Disability Innovation Solutions Hub brings together people with disabilities, their families and
-          the experts around them. Answers are expert-reviewed and free of invented content: every answer is
-          drawn from a curated knowledge base of web pages, videos, PDFs and documents, and links back to its
-          sources.
+          {t(
+            'The Disability Innovation Solutions Hub brings together people with disabilities, their families and the experts around them. Answers are expert-reviewed and free of invented content: every answer is drawn from a curated knowledge base of web pages, videos, PDFs and documents, and links back to its sources.',
+          )}
         </p>
       </section>
 
       <section className="section" aria-labelledby="how-title">
-        <h2 id="how-title">How it works</h2>
+        <h2 id="how-title">{t('How it works')}</h2>
         <ol className="steps">
           {steps.map((step, i) => (
             <li key={step.title}>
               <span className="step-number" aria-hidden="true">
                 {i + 1}
               </span>
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
+              <h3>{t(step.title)}</h3>
+              <p>{t(step.text)}</p>
             </li>
           ))}
         </ol>
       </section>
 
       <section id="partners" className="section" aria-labelledby="partners-title">
-        <h2 id="partners-title">Our partners</h2>
+        <h2 id="partners-title">{t('Our partners')}</h2>
         <ul className="partner-logos">
           {partners.map((name) => (
-            <li key={name}>{name}</li>
+            <li key={name}>{t(name)}</li>
           ))}
         </ul>
         <div className="partner-invite">
-          <h3>Partner with us</h3>
+          <h3>{t('Partner with us')}</h3>
           <p>
-            Do you build, teach or research assistive solutions? Share your knowledge with the people who need
-            it. Write to us at <a href="mailto:partners@dish.org.in">partners@dish.org.in</a>.
+            {t(
+              'Do you build, teach or research assistive solutions? Share your knowledge with the people who need it. Write to us at',
+            )}{' '}
+            <a href="mailto:partners@dish.org.in">partners@dish.org.in</a>.
           </p>
         </div>
       </section>
 
       <section id="faq" className="section" aria-labelledby="faq-title">
-        <h2 id="faq-title">Frequently asked questions</h2>
+        <h2 id="faq-title">{t('Frequently asked questions')}</h2>
         {faqs.map((faq) => (
           <details key={faq.question} className="faq">
-            <summary>{faq.question}</summary>
-            <p>{faq.answer}</p>
+            <summary>{t(faq.question)}</summary>
+            <p>{t(faq.answer)}</p>
           </details>
         ))}
       </section>
 
       <footer className="site-footer">
         <section id="privacy" aria-labelledby="privacy-title">
-          <h2 id="privacy-title">Privacy</h2>
+          <h2 id="privacy-title">{t('Privacy')}</h2>
           <p>
-            We keep your name, contact details and the questions you ask, to answer them and to improve the
-            knowledge base. Experts of the hub review questions and answers. We never sell your data.
+            {t(
+              'We keep your name, contact details and the questions you ask, to answer them and to improve the knowledge base. Experts of the hub review questions and answers. We never sell your data.',
+            )}
           </p>
         </section>
         <section id="terms" aria-labelledby="terms-title">
-          <h2 id="terms-title">Terms</h2>
+          <h2 id="terms-title">{t('Terms')}</h2>
           <p>
-            Answers are information, not medical or legal advice. Use DISH respectfully; accounts that abuse
-            it may be blocked.
+            {t(
+              'Answers are information, not medical or legal advice. Use DISH respectfully; accounts that abuse it may be blocked.',
+            )}
           </p>
         </section>
-        <nav aria-label="Legal">
-          <a href="#privacy">Privacy Policy</a> <a href="#terms">Terms of Use</a>
+        <nav aria-label={t('Legal')}>
+          <a href="#privacy">{t('Privacy Policy')}</a> <a href="#terms">{t('Terms of Use')}</a>
         </nav>
-        <p>© 2024 Disability Innovation Solutions Hub. All rights reserved.</p>
+        <p>{t('© 2024 Disability Innovation Solutions Hub. All rights reserved.')}</p>
       </footer>
     </div>
   );

@@ -1,15 +1,17 @@
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { messages } from '../../../shared/messages';
 import { usePageTitle } from '../../ui/usePageTitle';
 
 export function NotFoundPage() {
   usePageTitle(messages.notFoundTitle);
+  const { t } = useTranslation();
   return (
     <div className="not-found">
-      <h1>{messages.notFoundTitle}</h1>
-      <p>{messages.notFoundBody}</p>
+      <h1>{t(messages.notFoundTitle)}</h1>
+      <p>{t(messages.notFoundBody)}</p>
       <Link to="/" className="button">
-        Go to the home page
+        {t('Go to the home page')}
       </Link>
     </div>
   );

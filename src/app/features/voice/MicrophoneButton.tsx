@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { VOICE_UNAVAILABLE_MESSAGE } from '../../../shared/chat/voice';
 import { MAX_AUDIO_DURATION_MS } from '../../../shared/constants';
 import { loadVoiceStatus, voiceAvailableAtom } from '../../state/voice';
@@ -32,6 +33,7 @@ export function MicrophoneButton({ onRecorded, disabled }: MicrophoneButtonProps
   const lastPress = useRef(-Infinity);
   const id = useId();
   const unavailable = useAtomValue(voiceAvailableAtom) === false;
+  const { t } = useTranslation();
   useEffect(() => void loadVoiceStatus(), []);
 
   const recording = state.phase === 'recording';
@@ -51,7 +53,7 @@ export function MicrophoneButton({ onRecorded, disabled }: MicrophoneButtonProps
       <button
         type="button"
         className={`icon-button input-bar-mic${recording ? ' recording' : ''}`}
-        aria-label="microphone button"
+        aria-label={t('microphone button')}
         aria-pressed={recording}
         aria-describedby={`${id}-hint`}
         // A recording under way can always be ended, even if a question went out meanwhile. While
@@ -98,11 +100,13 @@ export function MicrophoneButton({ onRecorded, disabled }: MicrophoneButtonProps
         <MicrophoneIcon />
       </button>
       <span id={`${id}-hint`} className="visually-hidden">
-        Hold to record a question of up to {MAX_AUDIO_DURATION_MS / 1000} seconds and release to send, or
-        press once to start and again to send. Escape cancels.
+        {t(
+          'Hold to record a question of up to {{seconds}} seconds and release to send, or press once to start and again to send. Escape cancels.',
+          { seconds: MAX_AUDIO_DURATION_MS / 1000 },
+        )}
       </span>
       <p className="input-bar-status" role="status">
-        {unavailable && !recording ? VOICE_UNAVAILABLE_MESSAGE : state.notice}
+        {unavailable && !recording ? t(VOICE_UNAVAILABLE_MESSAGE) : state.notice && t(state.notice)}
         {recording && state.startedAt !== null ? <Elapsed since={state.startedAt} /> : null}
       </p>
     </>

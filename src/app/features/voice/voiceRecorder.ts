@@ -32,6 +32,7 @@ export const notices = {
   latched: 'Recording. Press the microphone button again to send.',
   sending: 'Recording stopped. Sending your question.',
   timeUp: `Recording stopped at ${MAX_AUDIO_DURATION_MS / 1000} seconds. Sending your question.`,
+  // English, the keys of src/app/i18n/hi.ts: shown through t().
   cancelled: 'Recording cancelled.',
 } as const;
 
