@@ -33,7 +33,17 @@ export interface Asker {
   /** The project whose knowledge answers, and the querying app or project it came through. */
   project: string;
   askedVia: string;
-  sourceMode: 'web' | 'wa';
+  sourceMode: 'web' | 'wa' | 'api';
+  /** The language the asker says the question is in, used when it cannot be told from the words. */
+  language?: string | undefined;
+}
+
+/** What the answer was, beyond what the chat sends: whether the knowledge base had it, and in what language. */
+export interface AnswerFacts {
+  /** False when nothing in the project's knowledge answered the question (a refusal or help). */
+  found: boolean;
+  /** The question's language (ISO 639-1), or '' when it could not be told. */
+  language: string;
 }
 
 /** Passages whose sentences are weighed for each answer (the ranking is looked at 100 deep). */
@@ -58,7 +68,7 @@ export async function answerQuestion(
   progress: (text: string) => void,
   audio?: Uint8Array,
   inTurn: <T>(task: () => Promise<T>) => Promise<T> = (task) => task(),
-): Promise<{ questionId: string; response: AnswerResponse }> {
+): Promise<{ questionId: string; response: AnswerResponse; facts: AnswerFacts }> {
   const record = await recordQuestion(deps.db, {
     userId: asker.userId,
     sessionId: asker.chatSessionId,
@@ -80,6 +90,7 @@ export async function answerQuestion(
     ...fields,
   });
   let heard = false;
+  const failed: AnswerFacts = { found: false, language: asker.language ?? '' };
   try {
     if (event === 'question-voice') {
       query = understood = await transcribe(deps, audio, progress);
@@ -87,7 +98,7 @@ export async function answerQuestion(
       await appendHistory(deps.db, record.id, [historyEvent('voice-query', { text: query })]);
       await deps.db.update(questions).set({ query }).where(eq(questions.id, record.id));
     }
-    const { answer, links, language, confidence } = await inTurn(() =>
+    const { answer, links, language, confidence, found } = await inTurn(() =>
       answerInWords(deps, asker, event, query, record.id, progress),
     );
     const audioPath = event === 'question-voice' ? await speak(deps, answer, language, progress) : null;
@@ -99,7 +110,11 @@ export async function answerQuestion(
         ...(confidence === undefined ? {} : { confidence: Math.round(confidence * 1000) / 1000 }),
       }),
     ]);
-    return { questionId: record.id, response: respond({ answer, links, audioPath }) };
+    return {
+      questionId: record.id,
+      response: respond({ answer, links, audioPath }),
+      facts: { found, language },
+    };
   } catch (error) {
     if (error instanceof VoiceError) {
       deps.log.info(
@@ -111,14 +126,14 @@ export async function answerQuestion(
         ...(heard ? [] : [historyEvent('voice-query', { text: '' })]),
         historyEvent('error', { message: error.message, ...(error.detail ? { error: error.detail } : {}) }),
       ]).catch(() => undefined);
-      return { questionId: record.id, response: respond({ error: error.message }) };
+      return { questionId: record.id, response: respond({ error: error.message }), facts: failed };
     }
     deps.log.error({ err: error, questionId: record.id }, 'answering failed');
     const message = 'Something went wrong while answering. Please try again.';
     await completeQuestion(deps.db, record.id, 'failed', [
       historyEvent('error', { message, error: error instanceof Error ? error.message : String(error) }),
     ]).catch(() => undefined);
-    return { questionId: record.id, response: respond({ error: message }) };
+    return { questionId: record.id, response: respond({ error: message }), facts: failed };
   } finally {
     progress('');
   }
@@ -132,9 +147,15 @@ async function answerInWords(
   query: string,
   recordId: string,
   progress: (text: string) => void,
-): Promise<{ answer: string; links: AnswerResponse['links']; language: string; confidence?: number }> {
+): Promise<{
+  answer: string;
+  links: AnswerResponse['links'];
+  language: string;
+  found: boolean;
+  confidence?: number;
+}> {
   progress('Reading your question…');
-  const language = detectLanguage(query);
+  const language = detectLanguage(query) || (asker.language ?? '');
   const detected: HistoryEvent[] = [
     historyEvent('detect-language-query', { query }),
     historyEvent('detected-language', {
@@ -153,6 +174,8 @@ async function answerInWords(
   let answer: string;
   let links: AnswerResponse['links'] = [];
   let confidence: number | undefined;
+  // Statistics always answer; help is offered when the question has nothing to search for.
+  let found = event === 'question-stats';
   const wordingLanguage = answerLanguage(query, language);
   if (event === 'question-stats') {
     answer = await statsAnswer(deps.db, deps.index, query, [asker.project]);
@@ -180,8 +203,9 @@ async function answerInWords(
         ? await helpReply(deps.db, asker.project, wordingLanguage)
         : composed.answer;
     links = composed.links;
+    found = composed.found;
   }
-  return { answer, links, language, ...(confidence === undefined ? {} : { confidence }) };
+  return { answer, links, language, found, ...(confidence === undefined ? {} : { confidence }) };
 }
 
 /**

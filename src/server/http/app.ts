@@ -31,6 +31,7 @@ import { queueWake } from '../knowledge/wake';
 import { registerProgressRoutes } from '../knowledge/progress/routes';
 import { nextScheduledRun } from '../knowledge/progress/schedule';
 import { registerPromptRoutes } from '../projects/prompts-routes';
+import { registerProjectApiRoutes } from '../projects/api-routes';
 import type { IngestionWorker } from '../knowledge/worker';
 import { registerTtsRoute, registerVoiceStatusRoute } from '../voice/route';
 import { modelsDownloading, registerModelRoutes } from '../models/routes';
@@ -130,6 +131,14 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   // PGlite runs one query at a time on this thread: interleaving questions there only slows each.
   const answeringConcurrency = database.kind === 'pglite' ? 1 : 4;
   const chat = registerChatHandlers(io, { db, index, log: app.log, llm, voice, answeringConcurrency });
+  registerProjectApiRoutes(app, {
+    db,
+    index,
+    log: app.log,
+    llm,
+    answeringConcurrency,
+    requestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
+  });
   await registerWhatsAppRoutes(app, config, { db, index, log: app.log, llm, voice, answeringConcurrency });
   const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
   let closing: Promise<void> | undefined;
