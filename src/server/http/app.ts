@@ -32,6 +32,7 @@ import { registerProgressRoutes } from '../knowledge/progress/routes';
 import { nextScheduledRun } from '../knowledge/progress/schedule';
 import { registerPromptRoutes } from '../projects/prompts-routes';
 import { registerProjectApiRoutes } from '../projects/api-routes';
+import { registerDocsRoutes } from '../projects/docs-routes';
 import type { IngestionWorker } from '../knowledge/worker';
 import { registerTtsRoute, registerVoiceStatusRoute } from '../voice/route';
 import { modelsDownloading, registerModelRoutes } from '../models/routes';
@@ -139,6 +140,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     answeringConcurrency,
     requestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
   });
+  registerDocsRoutes(app);
   await registerWhatsAppRoutes(app, config, { db, index, log: app.log, llm, voice, answeringConcurrency });
   const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
   let closing: Promise<void> | undefined;

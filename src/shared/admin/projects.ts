@@ -19,32 +19,28 @@ export function fillPath(path: string, params: Record<string, string>): string {
   return path.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-export const projectKeyView = z
-  .object({
-    id: z.uuid(),
-    project: z.string(),
-    name: z.string(),
-    /** The secret's first characters, enough to tell keys apart. */
-    prefix: z.string(),
-    createdAt: z.iso.datetime({ offset: true }),
-    lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
-    useCount: z.number().int().min(0),
-    revokedAt: z.iso.datetime({ offset: true }).nullable(),
-  })
-  .meta({ id: 'ProjectKey' });
+export const projectKeyView = z.object({
+  id: z.uuid(),
+  project: z.string(),
+  name: z.string(),
+  /** The secret's first characters, enough to tell keys apart. */
+  prefix: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+  useCount: z.number().int().min(0),
+  revokedAt: z.iso.datetime({ offset: true }).nullable(),
+});
 export type ProjectKeyView = z.infer<typeof projectKeyView>;
 
-export const projectView = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    createdAt: z.iso.datetime({ offset: true }),
-    /** One of the querying apps every install has, rather than one a super admin created. */
-    builtIn: z.boolean(),
-    keys: z.array(projectKeyView),
-  })
-  .meta({ id: 'Project' });
+export const projectView = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** One of the querying apps every install has, rather than one a super admin created. */
+  builtIn: z.boolean(),
+  keys: z.array(projectKeyView),
+});
 export type ProjectView = z.infer<typeof projectView>;
 
 export const projectsAnswer = z.object({ projects: z.array(projectView) });
@@ -56,7 +52,7 @@ export const keyName = z
   .min(1, { error: 'Please enter a name for the key.' })
   .max(100, { error: 'The key name is too long (100 characters at most).' });
 
-export const createKeyBody = z.object({ name: keyName }).meta({ id: 'CreateKeyBody' });
+export const createKeyBody = z.object({ name: keyName });
 export type CreateKeyBody = z.infer<typeof createKeyBody>;
 
 export const projectParams = z.object({
@@ -67,15 +63,24 @@ export const keyParams = projectParams.extend({
 });
 
 /** A new key (made or rotated): the secret is shown this once and cannot be read again. */
-export const newKeyAnswer = z
-  .object({
-    key: projectKeyView,
-    secret: z.string(),
-    /** On rotation: the key it replaces, now revoked. */
-    revoked: projectKeyView.optional(),
-  })
-  .meta({ id: 'NewKey' });
+export const newKeyAnswer = z.object({
+  key: projectKeyView,
+  secret: z.string(),
+  /** On rotation: the key it replaces, now revoked. */
+  revoked: projectKeyView.optional(),
+});
 export type NewKeyAnswer = z.infer<typeof newKeyAnswer>;
 
-export const revokeKeyAnswer = z.object({ key: projectKeyView }).meta({ id: 'RevokedKey' });
+export const revokeKeyAnswer = z.object({ key: projectKeyView });
 export type RevokeKeyAnswer = z.infer<typeof revokeKeyAnswer>;
+
+/** POST /project_auth/create_project: the new project's id and its first key, shown this once. */
+export const createProjectAnswer = z
+  .object({ projectId: z.string(), apiKey: z.string(), keyId: z.uuid().optional() })
+  .meta({
+    example: {
+      projectId: 'sign_language_app',
+      apiKey: 'dish_3q2x…',
+      keyId: '5d0b0c1e-0a43-4a8e-9d1b-2f3c4d5e6f70',
+    },
+  });

@@ -49,12 +49,12 @@ export const askBody = z
         example: 'customer-42',
       }),
   })
-  .meta({ id: 'AskRequest', example: { query: 'What is braille?', language: 'en' } });
+  .meta({ example: { query: 'What is braille?', language: 'en' } });
 export type AskBody = z.infer<typeof askBody>;
 
 export const answerLink = z
   .object({ url: z.string(), title: z.string().optional() })
-  .meta({ id: 'AnswerLink', example: { url: '/files/4b0c…/braille.pdf#page=2', title: 'Braille basics' } });
+  .meta({ example: { url: '/files/4b0c…/braille.pdf#page=2', title: 'Braille basics' } });
 
 export const askAnswer = z
   .object({
@@ -67,7 +67,6 @@ export const askAnswer = z
     language: z.string().meta({ description: 'The question’s language (ISO 639-1), or "" when unknown.' }),
   })
   .meta({
-    id: 'AskAnswer',
     example: {
       answer: 'Braille is a system of raised dots read by touch.',
       links: [{ url: 'https://example.org/braille', title: 'Braille basics' }],
@@ -78,18 +77,16 @@ export const askAnswer = z
   });
 export type AskAnswer = z.infer<typeof askAnswer>;
 
-export const historyEventSchema = z
-  .object({
-    type: z.string(),
-    timestamp: z.string(),
-    text: z.string().optional(),
-    query: z.string().optional(),
-    answer: z.string().optional(),
-    error: z.string().optional(),
-    message: z.string().optional(),
-    lang_name: z.string().optional(),
-  })
-  .meta({ id: 'HistoryEvent' });
+export const historyEventSchema = z.object({
+  type: z.string(),
+  timestamp: z.string(),
+  text: z.string().optional(),
+  query: z.string().optional(),
+  answer: z.string().optional(),
+  error: z.string().optional(),
+  message: z.string().optional(),
+  lang_name: z.string().optional(),
+});
 
 export const questionAnswer = z
   .object({
@@ -103,7 +100,6 @@ export const questionAnswer = z
     history: z.array(historyEventSchema),
   })
   .meta({
-    id: 'Question',
     example: {
       questionId: '0b7e9a7e-8f0e-4c57-9b43-6b1f3e1d2a10',
       query: 'What is braille?',
@@ -132,11 +128,11 @@ export const questionParams = z.object({
 
 export const errorAnswer = z
   .object({ message: z.string().meta({ description: 'A sentence saying what is wrong.' }) })
-  .meta({ id: 'Error', example: { message: apiMessages.badKey } });
+  .meta({ example: { message: apiMessages.badKey } });
 
 /** `Accept: text/event-stream`: `progress` events while the answer is made, then one `answer` (or `error`). */
 export const streamEvents = {
-  progress: z.object({ text: z.string() }).meta({ id: 'ProgressEvent' }),
+  progress: z.object({ text: z.string() }),
   answer: askAnswer,
   error: errorAnswer,
 };

@@ -339,6 +339,12 @@ const ROUTES: Record<string, Row> = {
     request: () => ({ path: `/api/v1/questions/${dishQuestionId}` }),
     expected: [401, 401, 401, 401, 401],
   },
+  // The API's description and its docs page: public.
+  'GET /api/openapi.json': {
+    request: () => ({ path: '/api/openapi.json' }),
+    expected: [200, 200, 200, 200, 200],
+  },
+  'GET /api/docs': { request: () => ({ path: '/api/docs' }), expected: [200, 200, 200, 200, 200] },
   'POST /project_auth/create_project': {
     request: () => ({
       path: '/project_auth/create_project',
