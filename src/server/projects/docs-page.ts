@@ -23,6 +23,10 @@ const slug = (method: string, path: string) =>
     .replace(/^-|-$/g, '')
     .toLowerCase();
 
+/** A string or number field of the document as text; anything else as nothing. */
+const str = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+
 const pretty = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
 function example(label: string, value: unknown): string {
@@ -33,7 +37,7 @@ function example(label: string, value: unknown): string {
 function schemaName(content: Json | undefined): string {
   const schema = (content?.schema ?? {}) as Json;
   const ref = typeof schema.$ref === 'string' ? schema.$ref.split('/').at(-1) : undefined;
-  return ref ? `<a href="#schema-${escape(ref)}">${escape(ref)}</a>` : escape(String(schema.type ?? ''));
+  return ref ? `<a href="#schema-${escape(ref)}">${escape(ref)}</a>` : escape(str(schema.type));
 }
 
 function operation(method: string, path: string, op: Json, schemes: Json): string {
@@ -56,7 +60,7 @@ ${
 ${parameters
   .map(
     (p) =>
-      `<tr><th scope="row"><code>${escape(String(p.name))}</code></th><td>${escape(String(((p.schema ?? {}) as Json).format ?? ((p.schema ?? {}) as Json).type ?? ''))}</td><td><code>${escape(String(p.example ?? ''))}</code></td></tr>`,
+      `<tr><th scope="row"><code>${escape(str(p.name))}</code></th><td>${escape(str(((p.schema ?? {}) as Json).format) || str(((p.schema ?? {}) as Json).type))}</td><td><code>${escape(str(p.example))}</code></td></tr>`,
   )
   .join('\n')}
 </tbody></table>`
@@ -94,7 +98,7 @@ function schemaSection(name: string, schema: Json): string {
     if (p.type === 'array') return `array of ${type((p.items ?? {}) as Json)}`;
     if (Array.isArray(p.enum)) return `one of ${p.enum.map(String).join(', ')}`;
     if (Array.isArray(p.anyOf)) return (p.anyOf as Json[]).map(type).join(' or ');
-    return String(p.format ?? p.type ?? 'any');
+    return str(p.format) || str(p.type) || 'any';
   };
   return `<section aria-labelledby="schema-${escape(name)}">
 <h3 id="schema-${escape(name)}">${escape(name)}</h3>
@@ -153,15 +157,15 @@ export function renderDocsPage(doc: Json): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(String(info.title ?? 'API'))}: reference</title>
+<title>${escape(str(info.title) || 'API')}: reference</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <a class="skip" href="#content">Skip to the reference</a>
 <main id="content">
-<h1>${escape(String(info.title ?? 'API'))}</h1>
+<h1>${escape(str(info.title) || 'API')}</h1>
 <p>${prose(info.description)}</p>
-<p>Version ${escape(String(info.version ?? ''))}. The same description as OpenAPI 3.1: <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+<p>Version ${escape(str(info.version))}. The same description as OpenAPI 3.1: <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 <nav aria-label="Calls">
 <h2>Calls</h2>
 <ul>
