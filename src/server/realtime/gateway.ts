@@ -8,7 +8,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/ch
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { findSession } from '../auth/sessions';
-import { keyStillLive, liveKey } from '../projects/keys';
+import { keyStillLive, liveKey, recordKeyUse } from '../projects/keys';
 import { userMayEnter } from '../projects/policy';
 
 export interface SocketData {
@@ -111,6 +111,8 @@ async function authorize(db: Db, handshake: Socket['handshake']): Promise<Socket
     // Read from the database at every handshake: a key revoked in any process is refused here.
     const key = await liveKey(db, apiKey);
     if (!key) return null;
+    // A connection is a use of the key, as an API request is (the Projects tab shows both).
+    await recordKeyUse(db, key.id);
     return {
       userId: null,
       chatSessionId: `${key.project}:${sessionId}`,
