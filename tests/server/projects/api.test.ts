@@ -326,6 +326,19 @@ describe('created projects are administered like built-in ones', () => {
       project: 'dish',
     });
     expect(dish.status).toBe(403);
+    // Bulk rows alike: the created project's row is taken, dish's refused by name.
+    const csv = [
+      'data_type,source,project,location,url,depth',
+      `web,Partner admin source,${partner.projectId},Worldwide,https://example.invalid/,0`,
+      'web,Pages of dish,dish,Worldwide,https://example.invalid/,0',
+    ].join('\n');
+    const bulk = await client.post(
+      '/admin/bulk_upload_file',
+      form({}, [{ name: 'rows.csv', bytes: new TextEncoder().encode(csv) }]),
+    );
+    expect(bulk.status).toBe(201);
+    expect(bulk.body.records).toBe(1);
+    expect((bulk.body.refused as { reason: string }[])[0]?.reason).toMatch(/not an admin of this project/);
   });
 
   it('an unknown project cannot be granted', async () => {
