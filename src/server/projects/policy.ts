@@ -18,7 +18,11 @@ export interface Asker {
   keyProject: string | null;
 }
 
-/** What the policy reads of an admin: their type and the projects named in their rights. */
+/**
+ * What the policy reads of an admin: their type and the projects named in their rights. Whether
+ * an admin administers a project is whether it is in projectsAdministered, which requireAdmin
+ * (http/admin-guard.ts) puts in the request's `isAdminFor` for every admin route to read.
+ */
 export interface AdminUser {
   isAdmin: boolean;
   adminType: 'super' | 'admin' | null;
@@ -48,18 +52,6 @@ export function userMayEnter(user: { isBlocked: boolean; isActive: boolean }): b
 /** A super admin administers every project there is, built-in and created. */
 export const isSuperAdmin = (user: Pick<AdminUser, 'adminType'>): boolean => user.adminType === 'super';
 
-/** Whether the admin administers the project (its sources, data, admins, prompts and keys). */
-export function administers(user: AdminUser, project: string, allProjects: readonly string[]): boolean {
-  if (!user.isAdmin) return false;
-  if (isSuperAdmin(user)) return allProjects.includes(project);
-  return user.isAdminFor.includes(project);
-}
-
-/** Every project id there is, built-in and created. */
-export async function allProjectIds(db: Db): Promise<string[]> {
-  const rows = await db.select({ id: projects.id }).from(projects).orderBy(projects.createdAt, projects.id);
-  return rows.map((r) => r.id);
-}
 
 /**
  * The projects an admin administers now: every project for a super admin (so a project created
@@ -68,5 +60,6 @@ export async function allProjectIds(db: Db): Promise<string[]> {
 export async function projectsAdministered(db: Db, user: AdminUser): Promise<string[]> {
   if (!user.isAdmin) return [];
   if (!isSuperAdmin(user)) return user.isAdminFor;
-  return allProjectIds(db);
+  const rows = await db.select({ id: projects.id }).from(projects).orderBy(projects.createdAt, projects.id);
+  return rows.map((r) => r.id);
 }
