@@ -52,7 +52,6 @@ export function userMayEnter(user: { isBlocked: boolean; isActive: boolean }): b
 /** A super admin administers every project there is, built-in and created. */
 export const isSuperAdmin = (user: Pick<AdminUser, 'adminType'>): boolean => user.adminType === 'super';
 
-
 /**
  * The projects an admin administers now: every project for a super admin (so a project created
  * after they became super admin is theirs too), the ones in their rights for any other admin.
