@@ -73,13 +73,9 @@ export const adminApi = {
   blockUser: (userId: string, block: boolean) =>
     post<{ user: UserAdminView }>('/admin/block_user', { queryingApp, userId, block }),
 
-  makeUserAdmin: (userId: string, makeAdmin: boolean) =>
-    post<{ user: UserAdminView }>('/admin/make_user_admin', {
-      queryingApp,
-      userId,
-      makeAdmin,
-      adminFor: [queryingApp],
-    }),
+  /** adminFor: the projects granted or taken away (the querying app unless the admin chose). */
+  makeUserAdmin: (userId: string, makeAdmin: boolean, adminFor: string[] = [queryingApp]) =>
+    post<{ user: UserAdminView }>('/admin/make_user_admin', { queryingApp, userId, makeAdmin, adminFor }),
 
   getQuestions: (page: PageRequest) => post<ListAnswer<QuestionView>>('/admin/get_questions', listBody(page)),
 
