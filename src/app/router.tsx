@@ -87,7 +87,7 @@ const adminRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/admin/AdminLayout'), 'AdminLayout'),
 });
 
-const ADMIN_TABS = ['users', 'questions', 'data', 'prompts'] as const;
+const ADMIN_TABS = ['users', 'questions', 'data', 'prompts', 'projects'] as const;
 const DATA_SCREENS = ['pending', 'ingested'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

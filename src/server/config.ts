@@ -64,6 +64,8 @@ const schema = z.object({
   AUTH_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   /** Accounts one address may register in an hour (a school or office shares one address). */
   AUTH_MAX_REGISTRATIONS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Requests one project API key may make in a minute (counted in the database, across processes). */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Seconds between ingestion runs ("the next DB update"); 0 runs only when forced. */
   INGEST_INTERVAL: z.coerce
     .number({ error: 'must be a number of seconds' })

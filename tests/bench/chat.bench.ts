@@ -5,14 +5,13 @@
  * p50/p95/p99 and questions answered per second; asserts nothing.
  */
 import { io as connect, type Socket } from 'socket.io-client';
-import { eq } from 'drizzle-orm';
 import type {
   AnswerMessage,
   ClientToServerEvents,
   ServerToClientEvents,
 } from '../../src/shared/chat/protocol';
 import { sha256 } from '../../src/server/auth/secrets';
-import { projects } from '../../src/server/db/schema';
+import { projectKeys } from '../../src/server/db/schema';
 import { extractPdf } from '../../src/server/knowledge/connectors/pdf';
 import { extractWord } from '../../src/server/knowledge/connectors/word';
 import { material } from '../support/shared';
@@ -29,9 +28,8 @@ const t = await startTestServer({ INGEST_INTERVAL: '0' });
 const { db } = t.server.database;
 try {
   await db
-    .update(projects)
-    .set({ apiKeyHash: sha256('bench-key') })
-    .where(eq(projects.id, 'dish'));
+    .insert(projectKeys)
+    .values({ project: 'dish', name: 'Bench', prefix: 'bench-', hash: sha256('bench-key') });
   const documents = [
     await extractPdf(material('documents/pdf/rehabilitation-act-of-1973-amended-by-wioa.pdf')),
     ...(await Promise.all(

@@ -23,6 +23,19 @@ import {
   ingestionProgressAnswer,
   type IngestionProgress,
 } from '../../shared/admin/progress';
+import {
+  CREATE_KEY_PATH,
+  fillPath,
+  newKeyAnswer,
+  PROJECTS_PATH,
+  projectsAnswer,
+  REVOKE_KEY_PATH,
+  revokeKeyAnswer,
+  ROTATE_KEY_PATH,
+  type NewKeyAnswer,
+  type ProjectsAnswer,
+  type RevokeKeyAnswer,
+} from '../../shared/admin/projects';
 import { QUERYING_APP } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { ApiError, apiRequest } from './client';
@@ -60,13 +73,9 @@ export const adminApi = {
   blockUser: (userId: string, block: boolean) =>
     post<{ user: UserAdminView }>('/admin/block_user', { queryingApp, userId, block }),
 
-  makeUserAdmin: (userId: string, makeAdmin: boolean) =>
-    post<{ user: UserAdminView }>('/admin/make_user_admin', {
-      queryingApp,
-      userId,
-      makeAdmin,
-      adminFor: [queryingApp],
-    }),
+  /** adminFor: the projects granted or taken away (the querying app unless the admin chose). */
+  makeUserAdmin: (userId: string, makeAdmin: boolean, adminFor: string[] = [queryingApp]) =>
+    post<{ user: UserAdminView }>('/admin/make_user_admin', { queryingApp, userId, makeAdmin, adminFor }),
 
   getQuestions: (page: PageRequest) => post<ListAnswer<QuestionView>>('/admin/get_questions', listBody(page)),
 
@@ -149,6 +158,21 @@ export const adminApi = {
 
   /** GET /admin/get_template: the XLSX, read as binary (SPEC §7 binary download helper). */
   getTemplate: () => downloadBlob('/admin/get_template'),
+
+  /** The projects the admin administers (every project for a super admin), each with its keys. */
+  getProjects: async (): Promise<ProjectsAnswer> =>
+    projectsAnswer.parse(await apiRequest<unknown>(PROJECTS_PATH)),
+
+  /** A new key of the project; its secret is in this answer only. */
+  createKey: async (project: string, name: string): Promise<NewKeyAnswer> =>
+    newKeyAnswer.parse(await post<unknown>(fillPath(CREATE_KEY_PATH, { project }), { name })),
+
+  revokeKey: async (project: string, keyId: string): Promise<RevokeKeyAnswer> =>
+    revokeKeyAnswer.parse(await post<unknown>(fillPath(REVOKE_KEY_PATH, { project, keyId }), {})),
+
+  /** A new secret in place of the key's, which stops working at once. */
+  rotateKey: async (project: string, keyId: string): Promise<NewKeyAnswer> =>
+    newKeyAnswer.parse(await post<unknown>(fillPath(ROTATE_KEY_PATH, { project, keyId }), {})),
 
   createProject: (name: string, description: string) =>
     post<Partial<CreateProjectAnswer>>('/project_auth/create_project', { name, description }),

@@ -33,12 +33,20 @@ export interface Asker {
   /** The project whose knowledge answers, and the querying app or project it came through. */
   project: string;
   askedVia: string;
-  sourceMode: 'web' | 'wa';
+  sourceMode: 'web' | 'wa' | 'api';
   /**
    * The asker's interface language (ISO 639-1): what the answer is worded and spoken in when the
    * question's own words do not tell (too short, or unclear to the detector).
    */
-  languageHint?: string;
+  languageHint?: string | undefined;
+}
+
+/** What the answer was, beyond what the chat sends: whether the knowledge base had it, and in what language. */
+export interface AnswerFacts {
+  /** False when nothing in the project's knowledge answered the question (a refusal or help). */
+  found: boolean;
+  /** The question's language (ISO 639-1), or '' when it could not be told. */
+  language: string;
 }
 
 /** Passages whose sentences are weighed for each answer (the ranking is looked at 100 deep). */
@@ -63,7 +71,7 @@ export async function answerQuestion(
   progress: (text: string) => void,
   audio?: Uint8Array,
   inTurn: <T>(task: () => Promise<T>) => Promise<T> = (task) => task(),
-): Promise<{ questionId: string; response: AnswerResponse }> {
+): Promise<{ questionId: string; response: AnswerResponse; facts: AnswerFacts }> {
   const record = await recordQuestion(deps.db, {
     userId: asker.userId,
     sessionId: asker.chatSessionId,
@@ -85,6 +93,7 @@ export async function answerQuestion(
     ...fields,
   });
   let heard = false;
+  const failed: AnswerFacts = { found: false, language: asker.languageHint ?? '' };
   try {
     if (event === 'question-voice') {
       query = understood = await transcribe(deps, audio, progress);
@@ -92,7 +101,7 @@ export async function answerQuestion(
       await appendHistory(deps.db, record.id, [historyEvent('voice-query', { text: query })]);
       await deps.db.update(questions).set({ query }).where(eq(questions.id, record.id));
     }
-    const { answer, links, language, confidence } = await inTurn(() =>
+    const { answer, links, language, confidence, found } = await inTurn(() =>
       answerInWords(deps, asker, event, query, record.id, progress),
     );
     const audioPath = event === 'question-voice' ? await speak(deps, answer, language, progress) : null;
@@ -104,7 +113,11 @@ export async function answerQuestion(
         ...(confidence === undefined ? {} : { confidence: Math.round(confidence * 1000) / 1000 }),
       }),
     ]);
-    return { questionId: record.id, response: respond({ answer, links, audioPath }) };
+    return {
+      questionId: record.id,
+      response: respond({ answer, links, audioPath }),
+      facts: { found, language },
+    };
   } catch (error) {
     if (error instanceof VoiceError) {
       deps.log.info(
@@ -116,14 +129,14 @@ export async function answerQuestion(
         ...(heard ? [] : [historyEvent('voice-query', { text: '' })]),
         historyEvent('error', { message: error.message, ...(error.detail ? { error: error.detail } : {}) }),
       ]).catch(() => undefined);
-      return { questionId: record.id, response: respond({ error: error.message }) };
+      return { questionId: record.id, response: respond({ error: error.message }), facts: failed };
     }
     deps.log.error({ err: error, questionId: record.id }, 'answering failed');
     const message = 'Something went wrong while answering. Please try again.';
     await completeQuestion(deps.db, record.id, 'failed', [
       historyEvent('error', { message, error: error instanceof Error ? error.message : String(error) }),
     ]).catch(() => undefined);
-    return { questionId: record.id, response: respond({ error: message }) };
+    return { questionId: record.id, response: respond({ error: message }), facts: failed };
   } finally {
     progress('');
   }
@@ -137,7 +150,13 @@ async function answerInWords(
   query: string,
   recordId: string,
   progress: (text: string) => void,
-): Promise<{ answer: string; links: AnswerResponse['links']; language: string; confidence?: number }> {
+): Promise<{
+  answer: string;
+  links: AnswerResponse['links'];
+  language: string;
+  found: boolean;
+  confidence?: number;
+}> {
   progress('Reading your question…');
   const detectedLanguage = detectLanguage(query);
   // The question decides when it can (its script, or a reliable detection); else the interface's language.
@@ -160,6 +179,8 @@ async function answerInWords(
   let answer: string;
   let links: AnswerResponse['links'] = [];
   let confidence: number | undefined;
+  // Statistics always answer; help is offered when the question has nothing to search for.
+  let found = event === 'question-stats';
   const wordingLanguage = answerLanguage(query, language);
   if (event === 'question-stats') {
     answer = await statsAnswer(deps.db, deps.index, query, [asker.project]);
@@ -187,8 +208,9 @@ async function answerInWords(
         ? await helpReply(deps.db, asker.project, wordingLanguage)
         : composed.answer;
     links = composed.links;
+    found = composed.found;
   }
-  return { answer, links, language, ...(confidence === undefined ? {} : { confidence }) };
+  return { answer, links, language, found, ...(confidence === undefined ? {} : { confidence }) };
 }
 
 /**

@@ -20,11 +20,33 @@ export const projects = pgTable('projects', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
-  // Only a hash: the key itself is shown once, at creation (DECISIONS §3).
-  apiKeyHash: text('api_key_hash'),
   createdBy: uuid('created_by'),
   createdAt: createdAt(),
 });
+
+/**
+ * The API keys of a project (issue 15): several per project, each stored only as a hash (the
+ * secret is shown once, at creation or rotation). A revoked key stays listed with its use.
+ */
+export const projectKeys = pgTable(
+  'project_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    project: text('project')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The secret's first characters, shown so that a person can tell their keys apart. */
+    prefix: text('prefix').notNull(),
+    hash: text('hash').notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    useCount: integer('use_count').notNull().default(0),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('project_keys_hash_idx').on(t.hash), index('project_keys_project_idx').on(t.project)],
+);
 
 /** A project's own suggested prompts (issue 14); a project without a row shows SPEC's six. */
 export const projectPrompts = pgTable('project_prompts', {
@@ -312,7 +334,7 @@ export const questions = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     sessionId: text('session_id').notNull(),
     project: text('project').notNull(),
-    sourceMode: text('source_mode', { enum: ['web', 'wa'] }).notNull(),
+    sourceMode: text('source_mode', { enum: ['web', 'wa', 'api'] }).notNull(),
     /** The querying app or authorized project the question came through. */
     askedVia: text('asked_via').notNull(),
     event: text('event').notNull(),

@@ -11,5 +11,5 @@ export function registerAdminRoutes(app: FastifyInstance, db: Db, evictions: Soc
   registerUserAdminRoutes(app, db, evictions);
   registerQuestionAdminRoutes(app, db);
   registerAskerRoute(app, db);
-  registerProjectRoutes(app, db);
+  registerProjectRoutes(app, db, evictions);
 }

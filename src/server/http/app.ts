@@ -31,6 +31,8 @@ import { createIngestion } from '../knowledge/ingestion';
 import { queueWake } from '../knowledge/wake';
 import { registerProgressRoutes } from '../knowledge/progress/routes';
 import { registerPromptRoutes } from '../projects/prompts-routes';
+import { registerProjectApiRoutes } from '../projects/api-routes';
+import { registerDocsRoutes } from '../projects/docs-routes';
 import type { IngestionWorker } from '../knowledge/worker';
 import { registerTtsRoute, registerVoiceStatusRoute } from '../voice/route';
 import { modelsDownloading, registerModelRoutes } from '../models/routes';
@@ -127,6 +129,15 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const limits = await openAskLimits(config.REDIS_URL, app.log);
   const answerDeps = { db, index, log: app.log, llm, voice, answeringConcurrency, limits };
   const chat = registerChatHandlers(io, answerDeps);
+  registerProjectApiRoutes(app, {
+    db,
+    index,
+    log: app.log,
+    llm,
+    answeringConcurrency,
+    requestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
+  });
+  registerDocsRoutes(app);
   await registerWhatsAppRoutes(app, config, answerDeps);
   const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
   let closing: Promise<void> | undefined;

@@ -3,6 +3,7 @@ import { AUTH_COOKIE } from '../../shared/constants';
 import { serverMessages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { findSession, type SessionRow, type UserRow } from '../auth/sessions';
+import { userMayEnter } from '../projects/policy';
 import { HttpError } from './errors';
 
 export interface Auth {
@@ -15,7 +16,7 @@ export async function currentAuth(db: Db, request: FastifyRequest): Promise<Auth
   const token = request.cookies[AUTH_COOKIE];
   if (!token) return null;
   const found = await findSession(db, token);
-  if (!found || found.user.isBlocked || !found.user.isActive) return null;
+  if (!found || !userMayEnter(found.user)) return null;
   return found;
 }
 

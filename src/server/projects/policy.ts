@@ -1,17 +1,32 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
 import { projects } from '../db/schema';
-import { sha256 } from '../auth/secrets';
+import type { Db } from '../db/client';
 
 /**
- * Who asks: a signed-in user, or an authorized project by its API key (DECISIONS §3). The socket
- * handshake and the HTTP guards both identify askers as this.
+ * Who may do what, with which project (issue 15): the HTTP guards, the socket handshake and the
+ * project API all ask here. A project is a querying app (dish, blimey, …) or one a super admin
+ * created; both are administered, hold knowledge and keys alike.
+ */
+
+/**
+ * Who asks: a signed-in user, or an authorized project by one of its API keys (DECISIONS §3). The
+ * socket handshake and the HTTP guards both identify askers as this.
  */
 export interface Asker {
   /** The signed-in user; null for an API key. */
   userId: string | null;
   /** The project an API key belongs to; null for a signed-in user. */
   keyProject: string | null;
+}
+
+/**
+ * What the policy reads of an admin: their type and the projects named in their rights. Whether
+ * an admin administers a project is whether it is in projectsAdministered, which requireAdmin
+ * (http/admin-guard.ts) puts in the request's `isAdminFor` for every admin route to read.
+ */
+export interface AdminUser {
+  isAdmin: boolean;
+  adminType: 'super' | 'admin' | null;
+  isAdminFor: string[];
 }
 
 /**
@@ -29,11 +44,21 @@ export function projectAskedIn(asker: Asker, requested: string): string {
   return asker.keyProject ?? requested;
 }
 
-/** The authorized project an API key belongs to, or null for an unknown key. */
-export async function projectOfApiKey(db: Db, apiKey: string): Promise<string | null> {
-  const [project] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.apiKeyHash, sha256(apiKey)));
-  return project?.id ?? null;
+/** Whether a signed-in user may still be served at all: not blocked, not deactivated. */
+export function userMayEnter(user: { isBlocked: boolean; isActive: boolean }): boolean {
+  return !user.isBlocked && user.isActive;
+}
+
+/** A super admin administers every project there is, built-in and created. */
+export const isSuperAdmin = (user: Pick<AdminUser, 'adminType'>): boolean => user.adminType === 'super';
+
+/**
+ * The projects an admin administers now: every project for a super admin (so a project created
+ * after they became super admin is theirs too), the ones in their rights for any other admin.
+ */
+export async function projectsAdministered(db: Db, user: AdminUser): Promise<string[]> {
+  if (!user.isAdmin) return [];
+  if (!isSuperAdmin(user)) return user.isAdminFor;
+  const rows = await db.select({ id: projects.id }).from(projects).orderBy(projects.createdAt, projects.id);
+  return rows.map((r) => r.id);
 }

@@ -6,10 +6,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_COOKIE } from '../../shared/constants';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/chat/protocol';
 import type { Db } from '../db/client';
-import { projects, sessions, users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import { findSession } from '../auth/sessions';
-import { sha256 } from '../auth/secrets';
-import { projectOfApiKey } from '../projects/policy';
+import { keyStillLive, liveKey, recordKeyUse } from '../projects/keys';
+import { userMayEnter } from '../projects/policy';
 
 export interface SocketData {
   /** The signed-in user; null for an authorized project's API key. */
@@ -21,8 +21,8 @@ export interface SocketData {
   sessionRowId: string | null;
   /** When that sign-in ends: the socket is closed then, not when the client next asks. */
   expiresAt: number | null;
-  /** The hash of the API key the socket came with, re-checked before each answer. */
-  apiKeyHash: string | null;
+  /** The API key the socket came with (its id), re-checked before each answer. */
+  keyId: string | null;
 }
 
 export type ChatServer = Server<
@@ -42,6 +42,8 @@ export type ChatSocket = Socket<
 export const sessionRoom = (chatSessionId: string) => `session:${chatSessionId}`;
 /** Every socket of one user joins this room, so blocking them closes all their sockets everywhere. */
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket opened with one API key joins this room, so revoking the key closes them everywhere. */
+export const keyRoom = (keyId: string) => `key:${keyId}`;
 
 /** setTimeout takes at most 2^31-1 ms (about 24.8 days); a longer session is waited for in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -72,8 +74,11 @@ export function createGateway(httpServer: HttpServer, db: Db, log: FastifyBaseLo
     );
   });
   io.on('connection', (socket) => {
-    const { chatSessionId, userId } = socket.data;
-    void socket.join(userId ? [sessionRoom(chatSessionId), userRoom(userId)] : sessionRoom(chatSessionId));
+    const { chatSessionId, userId, keyId } = socket.data;
+    const rooms = [sessionRoom(chatSessionId)];
+    if (userId) rooms.push(userRoom(userId));
+    if (keyId) rooms.push(keyRoom(keyId));
+    void socket.join(rooms);
     closeAtExpiry(socket);
   });
   return io;
@@ -103,20 +108,24 @@ async function authorize(db: Db, handshake: Socket['handshake']): Promise<Socket
   if (typeof sessionId !== 'string' || !sessionId || sessionId.length > 100) return null;
   const apiKey = (handshake.auth as { apiKey?: unknown }).apiKey ?? handshake.headers['x-api-key'];
   if (typeof apiKey === 'string' && apiKey) {
-    const keyProject = await projectOfApiKey(db, apiKey);
-    if (!keyProject) return null;
+    // Read from the database at every handshake: a key revoked in any process is refused here.
+    const key = await liveKey(db, apiKey);
+    if (!key) return null;
+    // A connection is a use of the key, as an API request is (the Projects tab shows both).
+    await recordKeyUse(db, key.id);
     return {
       userId: null,
-      chatSessionId: `${keyProject}:${sessionId}`,
-      keyProject,
+      chatSessionId: `${key.project}:${sessionId}`,
+      keyProject: key.project,
       sessionRowId: null,
       expiresAt: null,
-      apiKeyHash: sha256(apiKey),
+      keyId: key.id,
     };
   }
   const token = parseCookie(handshake.headers.cookie ?? '')[AUTH_COOKIE];
   const found = token ? await findSession(db, token) : null;
-  if (!found || found.user.isBlocked || !found.user.isActive) return null;
+  // A blocked or deactivated user is refused here as on HTTP (current-user.ts), by the same rule.
+  if (!found || !userMayEnter(found.user)) return null;
   if (found.session.chatSessionId !== sessionId) return null;
   return {
     userId: found.user.id,
@@ -124,7 +133,7 @@ async function authorize(db: Db, handshake: Socket['handshake']): Promise<Socket
     keyProject: null,
     sessionRowId: found.session.id,
     expiresAt: found.session.expiresAt.getTime(),
-    apiKeyHash: null,
+    keyId: null,
   };
 }
 
@@ -134,13 +143,7 @@ async function authorize(db: Db, handshake: Socket['handshake']): Promise<Socket
  * answer, so a socket that outlived its sign-in in some process is never served.
  */
 export async function socketStillAuthorized(db: Db, data: SocketData): Promise<boolean> {
-  if (data.keyProject !== null) {
-    const [row] = await db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(and(eq(projects.id, data.keyProject), eq(projects.apiKeyHash, data.apiKeyHash ?? '')));
-    return Boolean(row);
-  }
+  if (data.keyProject !== null) return data.keyId !== null && keyStillLive(db, data.keyId);
   if (data.sessionRowId === null) return false;
   const [row] = await db
     .select({ id: sessions.id })

@@ -158,7 +158,11 @@ export const makeUserAdminBody = z.object({
   queryingApp,
   userId,
   makeAdmin: z.boolean({ error: 'makeAdmin must be true or false.' }),
-  adminFor: z.array(z.enum(QUERYING_APPS)).max(QUERYING_APPS.length).default([]),
+  // Any project, built-in or created: whether the admin may grant it is the projects policy's to say.
+  adminFor: z
+    .array(z.string().trim().min(1, { error: 'adminFor must name projects.' }).max(100))
+    .max(100)
+    .default([]),
 });
 
 export const createProjectBody = z.object({
@@ -227,7 +231,7 @@ export interface QuestionView {
   history: HistoryEventView[];
   queryTimestamp: string;
   answeredAt: string | null;
-  sourceMode: 'web' | 'wa';
+  sourceMode: 'web' | 'wa' | 'api';
   project: string;
   askedVia: string;
   language: string;
@@ -239,4 +243,6 @@ export interface QuestionView {
 export interface CreateProjectAnswer {
   projectId: string;
   apiKey: string;
+  /** The id of the key made with the project (it is listed, revoked and rotated by this id). */
+  keyId?: string;
 }

@@ -213,20 +213,22 @@ describe('tab bar', () => {
     expect(focused()).toBe(tab('Data').element());
     await expect.element(page.getByRole('table', { name: 'Available Sources' })).toBeVisible();
 
-    // Prompts (issue 14 item 4) is the last tab.
     await userEvent.keyboard('{ArrowRight}');
     expect(focused()).toBe(tab('Prompts').element());
+    // Projects (issue 15) is the last tab.
+    await userEvent.keyboard('{ArrowRight}');
+    expect(focused()).toBe(tab('Projects').element());
     await userEvent.keyboard('{ArrowRight}');
     expect(focused()).toBe(tab('Users').element());
     await expect.element(tab('Users')).toHaveAttribute('aria-selected', 'true');
 
     await userEvent.keyboard('{ArrowLeft}');
-    expect(focused()).toBe(tab('Prompts').element());
+    expect(focused()).toBe(tab('Projects').element());
     await userEvent.keyboard('{Home}');
     expect(focused()).toBe(tab('Users').element());
     await userEvent.keyboard('{End}');
-    expect(focused()).toBe(tab('Prompts').element());
-    await expect.element(tab('Prompts')).toHaveAttribute('aria-selected', 'true');
+    expect(focused()).toBe(tab('Projects').element());
+    await expect.element(tab('Projects')).toHaveAttribute('aria-selected', 'true');
   });
 
   test('?tab=data opens the Data tab', async () => {

@@ -98,6 +98,11 @@ const WHATSAPP_ENV = {
   WHATSAPP_GRAPH_URL: 'http://127.0.0.1:9/v24.0',
 };
 const listBody = { queryingApp: 'dish', query: {}, queryOptions: { limit: 10, skip: 0 } };
+/** A new key of dish, made by the super admin. */
+const dishKey = async () => {
+  const res = await root.post('/admin/projects/dish/keys', { name: unique('Matrix key') });
+  return (res.body.key as { id: string }).id;
+};
 const missingId = '00000000-0000-4000-8000-000000000000';
 const bulkCsv = () =>
   new TextEncoder().encode(
@@ -313,6 +318,38 @@ const ROUTES: Record<string, Row> = {
     request: () => ({ path: '/channels/whatsapp/contact' }),
     expected: [200, 200, 200, 200, 200],
   },
+  // Issue 15: projects and their keys, for the admins of each project (every project for a super admin).
+  'GET /admin/projects': {
+    request: () => ({ path: '/admin/projects' }),
+    expected: [401, 403, 200, 200, 200],
+  },
+  'POST /admin/projects/:project/keys': {
+    request: () => ({ path: '/admin/projects/dish/keys', body: { name: unique('Key') } }),
+    expected: [401, 403, 403, 201, 201],
+  },
+  'POST /admin/projects/:project/keys/:keyId/revoke': {
+    request: async () => ({ path: `/admin/projects/dish/keys/${await dishKey()}/revoke`, body: {} }),
+    expected: [401, 403, 403, 200, 200],
+  },
+  'POST /admin/projects/:project/keys/:keyId/rotate': {
+    request: async () => ({ path: `/admin/projects/dish/keys/${await dishKey()}/rotate`, body: {} }),
+    expected: [401, 403, 403, 201, 201],
+  },
+  // The project API takes a project key and nothing else: a sign-in is not one.
+  'POST /api/v1/ask': {
+    request: () => ({ path: '/api/v1/ask', body: { query: 'What is braille?' } }),
+    expected: [401, 401, 401, 401, 401],
+  },
+  'GET /api/v1/questions/:id': {
+    request: () => ({ path: `/api/v1/questions/${dishQuestionId}` }),
+    expected: [401, 401, 401, 401, 401],
+  },
+  // The API's description and its docs page: public.
+  'GET /api/openapi.json': {
+    request: () => ({ path: '/api/openapi.json' }),
+    expected: [200, 200, 200, 200, 200],
+  },
+  'GET /api/docs': { request: () => ({ path: '/api/docs' }), expected: [200, 200, 200, 200, 200] },
   'POST /project_auth/create_project': {
     request: () => ({
       path: '/project_auth/create_project',

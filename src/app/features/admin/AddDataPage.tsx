@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useAtomValue } from 'jotai';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { WEB_MAX_DEPTH } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { adminApi, saveBlob, type BulkUploadAnswer } from '../../api/admin';
-import { sessionUserAtom } from '../../state/auth';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { AdminHeader } from './AdminHeader';
 import {
@@ -24,6 +22,7 @@ import {
 } from './addDataRules';
 import { FormField } from '../../ui/FormField';
 import { adminKeys } from './queryClient';
+import { useAdminProjects } from './useAdminProjects';
 import { adminToast, reasonOf } from './toasts';
 
 const ADDED = 'Data added successfully for ingestion during the next DB update.';
@@ -62,7 +61,7 @@ export function AddDataPage() {
 
 function SingleItemForm() {
   const queryClient = useQueryClient();
-  const projects = useAtomValue(sessionUserAtom)?.isAdminFor ?? [];
+  const projects = useAdminProjects();
   const initial: AddDataValues = {
     data_type: '',
     source: '',

@@ -6,11 +6,12 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { AdminHeader } from './AdminHeader';
 import { DataTab } from './DataTab';
 import { ModelsLine } from './ModelsLine';
+import { ProjectsTab } from './ProjectsTab';
 import { PromptsTab } from './PromptsTab';
 import { QuestionsTab } from './QuestionsTab';
 import { UsersTab } from './UsersTab';
 
-type TabId = 'users' | 'questions' | 'data' | 'prompts';
+type TabId = 'users' | 'questions' | 'data' | 'prompts' | 'projects';
 
 const TABS: { id: TabId; label: string; hint: string }[] = [
   { id: 'users', label: 'Users', hint: 'Manage users and their permissions.' },
@@ -21,11 +22,16 @@ const TABS: { id: TabId; label: string; hint: string }[] = [
     label: 'Prompts',
     hint: 'Edit the suggested questions on the dashboard and see which find nothing.',
   },
+  {
+    id: 'projects',
+    label: 'Projects',
+    hint: 'See the projects you administer and manage the API keys they ask DISH with.',
+  },
 ];
 
 /**
  * SPEC §2 /admindashboard: the header, then a tab bar (Users, Questions, Data; Users first), and
- * Prompts, the dashboard's suggested prompts (issue 14 item 4).
+ * Prompts, the dashboard's suggested prompts (issue 14 item 4), and Projects with their API keys (issue 15).
  * The tab is kept in the address (?tab=data), so coming back from Add Data reopens the Data tab.
  * Arrow keys, Home and End move between tabs, which open as focus lands on them.
  */
@@ -105,8 +111,10 @@ export function AdminDashboardPage() {
             <QuestionsTab />
           ) : current.id === 'data' ? (
             <DataTab />
-          ) : (
+          ) : current.id === 'prompts' ? (
             <PromptsTab />
+          ) : (
+            <ProjectsTab />
           )}
         </div>
       </div>

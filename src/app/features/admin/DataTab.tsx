@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useAtomValue } from 'jotai';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SourceView } from '../../../shared/admin/schemas';
 import { messages } from '../../../shared/messages';
 import { adminApi, type PageRequest } from '../../api/admin';
-import { sessionUserAtom } from '../../state/auth';
 import { IngestedScreen, PendingScreen } from './DataScreens';
 import { Modal } from './Modal';
 import { adminKeys } from './queryClient';
 import { DataTable } from './table/DataTable';
 import { pageLocally, type Column } from './table/format';
 import { RowAction } from './table/RowAction';
+import { useAdminProjects } from './useAdminProjects';
 import { adminToast, reasonOf } from './toasts';
 
 /** SPEC §8 source toasts, word for word. */
@@ -231,7 +230,7 @@ function SourcesScreen({ onOpen, focusHeading }: { onOpen: (view: View) => void;
 }
 
 function AddSourceModal({ onClose, onAdded }: { onClose: () => void; onAdded: () => Promise<void> }) {
-  const projects = useAtomValue(sessionUserAtom)?.isAdminFor ?? [];
+  const projects = useAdminProjects();
   const formId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const [name, setName] = useState('');

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_PROMPTS, MAX_PROMPT_LENGTH, MAX_PROMPTS } from '../../../shared/admin/prompts';
 import { QUERYING_APP } from '../../../shared/constants';
 import { adminApi } from '../../api/admin';
-import { sessionUserAtom } from '../../state/auth';
 import { promptErrors, promptSummary } from './promptForm';
 import { adminKeys } from './queryClient';
+import { useAdminProjects } from './useAdminProjects';
 import { adminToast, reasonOf } from './toasts';
 
 /**
@@ -14,7 +13,7 @@ import { adminToast, reasonOf } from './toasts';
  * save, and check which of the saved ones find nothing in the knowledge base now.
  */
 export function PromptsTab() {
-  const projects = useAtomValue(sessionUserAtom)?.isAdminFor ?? [];
+  const projects = useAdminProjects();
   const [project, setProject] = useState(
     projects.includes(QUERYING_APP) ? QUERYING_APP : (projects[0] ?? ''),
   );

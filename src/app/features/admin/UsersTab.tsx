@@ -1,14 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
+import { useState } from 'react';
 import type { UserAdminView } from '../../../shared/admin/schemas';
 import { adminApi } from '../../api/admin';
 import { sessionUserAtom } from '../../state/auth';
+import { AdminRightsModal } from './AdminRightsModal';
 import { adminKeys } from './queryClient';
 import { DataTable } from './table/DataTable';
 import type { Column } from './table/format';
 import { Empty } from './table/cells';
 import { RowAction } from './table/RowAction';
 import { adminToast, reasonOf } from './toasts';
+import { useAdminProjects } from './useAdminProjects';
 import { offeredActions } from './userActions';
 
 const userColumns: Column<UserAdminView>[] = [
@@ -36,6 +39,9 @@ export function UsersTab() {
   const viewer = useAtomValue(sessionUserAtom);
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.users });
+  // An admin of several projects (every super admin) chooses which to grant; removing takes all of theirs.
+  const projects = useAdminProjects();
+  const [granting, setGranting] = useState<UserAdminView | null>(null);
 
   const block = useMutation({
     mutationFn: ({ user, block }: { user: UserAdminView; block: boolean }) =>
@@ -49,9 +55,17 @@ export function UsersTab() {
   });
 
   const makeAdmin = useMutation({
-    mutationFn: ({ user, makeAdmin }: { user: UserAdminView; makeAdmin: boolean }) =>
-      adminApi.makeUserAdmin(user._id, makeAdmin),
+    mutationFn: ({
+      user,
+      makeAdmin,
+      adminFor,
+    }: {
+      user: UserAdminView;
+      makeAdmin: boolean;
+      adminFor?: string[];
+    }) => adminApi.makeUserAdmin(user._id, makeAdmin, adminFor),
     onSuccess: async (_answer, { makeAdmin }) => {
+      setGranting(null);
       adminToast.success(makeAdmin ? userToasts.madeAdmin : userToasts.adminRemoved);
       await refresh();
     },
@@ -65,39 +79,54 @@ export function UsersTab() {
     mutation.isPending && mutation.variables?.user._id === user._id;
 
   return (
-    <DataTable
-      title="Users"
-      queryKey={adminKeys.users}
-      fetchPage={adminApi.getUsers}
-      columns={userColumns}
-      rowKey={(u) => u._id}
-      actions={(user) => {
-        const offered = offeredActions(viewer, user);
-        if (!offered.block && !offered.adminRights) return <Empty />;
-        return (
-          <>
-            {offered.block ? (
-              <RowAction
-                subject={user.name}
-                busy={busy(user, block)}
-                danger={!user.isBlocked}
-                onClick={() => block.mutate({ user, block: !user.isBlocked })}
-              >
-                {user.isBlocked ? 'Unblock User' : 'Block User'}
-              </RowAction>
-            ) : null}
-            {offered.adminRights ? (
-              <RowAction
-                subject={user.name}
-                busy={busy(user, makeAdmin)}
-                onClick={() => makeAdmin.mutate({ user, makeAdmin: !user.isAdmin })}
-              >
-                {user.isAdmin ? 'Remove Admin' : 'Make Admin'}
-              </RowAction>
-            ) : null}
-          </>
-        );
-      }}
-    />
+    <>
+      <DataTable
+        title="Users"
+        queryKey={adminKeys.users}
+        fetchPage={adminApi.getUsers}
+        columns={userColumns}
+        rowKey={(u) => u._id}
+        actions={(user) => {
+          const offered = offeredActions(viewer, user);
+          if (!offered.block && !offered.adminRights) return <Empty />;
+          return (
+            <>
+              {offered.block ? (
+                <RowAction
+                  subject={user.name}
+                  busy={busy(user, block)}
+                  danger={!user.isBlocked}
+                  onClick={() => block.mutate({ user, block: !user.isBlocked })}
+                >
+                  {user.isBlocked ? 'Unblock User' : 'Block User'}
+                </RowAction>
+              ) : null}
+              {offered.adminRights ? (
+                <RowAction
+                  subject={user.name}
+                  busy={busy(user, makeAdmin)}
+                  onClick={() => {
+                    if (projects.length <= 1) makeAdmin.mutate({ user, makeAdmin: !user.isAdmin });
+                    else if (user.isAdmin) makeAdmin.mutate({ user, makeAdmin: false, adminFor: projects });
+                    else setGranting(user);
+                  }}
+                >
+                  {user.isAdmin ? 'Remove Admin' : 'Make Admin'}
+                </RowAction>
+              ) : null}
+            </>
+          );
+        }}
+      />
+      {granting ? (
+        <AdminRightsModal
+          name={granting.name}
+          projects={projects}
+          busy={makeAdmin.isPending}
+          onClose={() => setGranting(null)}
+          onGrant={(adminFor) => makeAdmin.mutate({ user: granting, makeAdmin: true, adminFor })}
+        />
+      ) : null}
+    </>
   );
 }

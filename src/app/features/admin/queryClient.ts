@@ -38,6 +38,8 @@ export const adminKeys = {
   /** Under pending, so that Process Now and every change of the queue refresh it too. */
   progress: ['admin', 'pending', 'progress'] as const,
   prompts: ['admin', 'prompts'] as const,
+  /** The projects the admin administers, with their keys (the Projects tab and every project choice). */
+  projects: ['admin', 'projects'] as const,
   /** Every source of the admin's projects, for the data screens' titles (the source list fills it). */
   sourceNames: ['admin', 'sources', 'names'] as const,
 };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mayUseProject, projectAskedIn } from '../../../../src/server/projects/policy';
+import type { Db } from '../../../../src/server/db/client';
+import {
+  mayUseProject,
+  projectAskedIn,
+  projectsAdministered,
+  userMayEnter,
+} from '../../../../src/server/projects/policy';
 
 const user = { userId: '7c0e4a4e-0d55-4bd0-a7c4-3f0a3e1d2b11', keyProject: null };
 const key = { userId: null, keyProject: 'acme' };
@@ -24,5 +30,38 @@ describe('the project a question is asked in', () => {
   it('is the one a user names, and always its own for an API key', () => {
     expect(projectAskedIn(user, 'blimey')).toBe('blimey');
     expect(projectAskedIn(key, 'dish')).toBe('acme');
+  });
+});
+
+describe('who may enter at all', () => {
+  it('is a user neither blocked nor deactivated, on HTTP and at the socket handshake alike', () => {
+    expect(userMayEnter({ isBlocked: false, isActive: true })).toBe(true);
+    expect(userMayEnter({ isBlocked: true, isActive: true })).toBe(false);
+    expect(userMayEnter({ isBlocked: false, isActive: false })).toBe(false);
+  });
+});
+
+describe('the projects an admin administers', () => {
+  // Only a super admin's answer needs the database: every project there is.
+  const db = {
+    select: () => ({
+      from: () => ({ orderBy: () => Promise.resolve([{ id: 'dish' }, { id: 'blimey' }, { id: 'acme' }]) }),
+    }),
+  } as unknown as Db;
+  const unused = {} as Db;
+
+  it('is every project for a super admin, created ones too, whatever their stored rights say', async () => {
+    expect(
+      await projectsAdministered(db, { isAdmin: true, adminType: 'super', isAdminFor: ['dish'] }),
+    ).toEqual(['dish', 'blimey', 'acme']);
+  });
+
+  it('is the rights of any other admin, and none for a user who is not one', async () => {
+    expect(
+      await projectsAdministered(unused, { isAdmin: true, adminType: 'admin', isAdminFor: ['acme'] }),
+    ).toEqual(['acme']);
+    expect(
+      await projectsAdministered(unused, { isAdmin: false, adminType: null, isAdminFor: ['acme'] }),
+    ).toEqual([]);
   });
 });

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  apiMessages,
+  ASK_PATH,
+  askBody,
+  QUESTION_PATH,
+  questionParams,
+  type AskAnswer,
+  type QuestionAnswer,
+} from '../../shared/api/project-api';
+import { answerQuestion, type AskDeps, type Asker } from '../answering/ask';
+import { Limiter } from '../answering/limiter';
+import { questions } from '../db/schema';
+import { requireProjectKey } from '../http/asker';
+import { HttpError, parseBody } from '../http/errors';
+import { recordKeyUse } from './keys';
+import { countKeyRequest } from './rate-limit';
+
+export interface ProjectApiDeps extends AskDeps {
+  answeringConcurrency: number;
+  /** API_KEY_REQUESTS_PER_MINUTE. */
+  requestsPerMinute: number;
+}
+
+/** A question's session id: the project, then the caller's conversation or one of its own. */
+const sessionOf = (project: string, conversationId: string | undefined) =>
+  conversationId ? `${project}:api:conv:${conversationId}` : `${project}:api:q:${randomUUID()}`;
+const conversationOf = (project: string, sessionId: string) => {
+  const prefix = `${project}:api:conv:`;
+  return sessionId.startsWith(prefix) ? sessionId.slice(prefix.length) : null;
+};
+
+/**
+ * The project API (issue 15): POST /api/v1/ask answers from the key's project through the chat's
+ * own pipeline (answering/ask.ts), recorded with `sourceMode: 'api'`; GET /api/v1/questions/:id
+ * reads a question of that project back. Every call is the key checked against the database
+ * (a revoked key is refused at once in every process), counted against its rate limit, then done.
+ */
+export function registerProjectApiRoutes(app: FastifyInstance, deps: ProjectApiDeps): void {
+  const answering = new Limiter(deps.answeringConcurrency);
+
+  async function admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ id: string; project: string }> {
+    const key = await requireProjectKey(deps.db, request);
+    const waitSeconds = await countKeyRequest(deps.db, key.id, deps.requestsPerMinute);
+    if (waitSeconds > 0) {
+      reply.header('retry-after', String(waitSeconds));
+      throw new HttpError(429, apiMessages.tooMany(waitSeconds));
+    }
+    await recordKeyUse(deps.db, key.id);
+    return key;
+  }
+
+  app.post(ASK_PATH, async (request, reply) => {
+    const key = await admit(request, reply);
+    const body = parseBody(askBody, request.body);
+    const asker: Asker = {
+      userId: null,
+      chatSessionId: sessionOf(key.project, body.conversationId),
+      project: key.project,
+      askedVia: key.project,
+      sourceMode: 'api',
+      languageHint: body.language,
+    };
+    const ask = (progress: (text: string) => void) =>
+      answering.run(() => answerQuestion(deps, asker, 'question-text', body.query, progress));
+    const present = ({ questionId, response, facts }: Awaited<ReturnType<typeof ask>>): AskAnswer => ({
+      answer: response.answer,
+      links: response.links,
+      found: facts.found,
+      questionId,
+      language: facts.language,
+    });
+
+    if ((request.headers.accept ?? '').includes('text/event-stream')) {
+      // The headers set so far (security headers among them) go out with the stream.
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
+      const send = (event: string, data: unknown) =>
+        raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      try {
+        const result = await ask((text) => {
+          if (text) send('progress', { text });
+        });
+        if (result.response.error) send('error', { message: result.response.error });
+        else send('answer', present(result));
+      } catch (error) {
+        request.log.error({ err: error }, 'project API answer failed');
+        send('error', { message: 'Something went wrong while answering. Please try again.' });
+      }
+      raw.end();
+      return;
+    }
+
+    const result = await ask(() => undefined);
+    if (result.response.error) throw new HttpError(500, result.response.error);
+    return present(result);
+  });
+
+  app.get(QUESTION_PATH, async (request, reply): Promise<QuestionAnswer> => {
+    const key = await admit(request, reply);
+    const params = questionParams.safeParse(request.params);
+    if (!params.success) throw new HttpError(404, apiMessages.noQuestion);
+    const [row] = await deps.db
+      .select()
+      .from(questions)
+      .where(and(eq(questions.id, params.data.id), eq(questions.project, key.project)));
+    if (!row) throw new HttpError(404, apiMessages.noQuestion);
+    return {
+      questionId: row.id,
+      query: row.query,
+      status: row.status,
+      language: row.language,
+      conversationId: conversationOf(key.project, row.sessionId),
+      askedAt: row.queryTimestamp.toISOString(),
+      answeredAt: row.answeredAt?.toISOString() ?? null,
+      history: row.history.map(({ audioPath: _audio, confidence: _confidence, ...event }) => event),
+    };
+  });
+}
