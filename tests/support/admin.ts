@@ -47,3 +47,19 @@ export function form(
   for (const file of files) data.append('files', new Blob([file.bytes]), file.name);
   return data;
 }
+
+/** The status of the queue item with this title, as the admin's Data tab lists it (none: not listed). */
+export async function pendingStatus(admin: Client, title: string): Promise<string | undefined> {
+  for (const $ne of ['completed', 'pending'] as const) {
+    const res = await admin.post('/admin/get_pending_data', {
+      queryingApp: 'dish',
+      query: { status: { $ne } },
+      queryOptions: { limit: 50, skip: 0 },
+    });
+    const item = (res.body as { data: { title?: string; status: string }[] }).data.find(
+      (i) => i.title === title,
+    );
+    if (item) return item.status;
+  }
+  return undefined;
+}

@@ -5,9 +5,8 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerMessage } from '../../../src/shared/chat/protocol';
 import { ASKS_PER_MINUTE, BUSY_MESSAGE, TOO_MANY_MESSAGE } from '../../../src/server/realtime/chat-handlers';
-import { addSource, form, signInSuper } from '../../support/admin';
+import { addSource, form, signInSuper, pendingStatus } from '../../support/admin';
 import { openChatSocket, signedInChatUser, type ChatClient } from '../../support/chat';
-import type { Client } from '../../support/http';
 import { checkNginxConfig, NGINX, NGINX_CONF, startNginx } from '../../support/nginx';
 import { createPostgresDatabase } from '../../support/server';
 import { startServerProcess, type ServerProcess } from '../../support/server-process';
@@ -140,20 +139,6 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
       expect(Buffer.from(await played.arrayBuffer())).toEqual(Buffer.from(await made.arrayBuffer()));
     });
 
-    async function statusOf(admin: Client, name: string): Promise<string | undefined> {
-      for (const $ne of ['completed', 'pending'] as const) {
-        const res = await admin.post('/admin/get_pending_data', {
-          queryingApp: 'dish',
-          query: { status: { $ne } },
-          queryOptions: { limit: 50, skip: 0 },
-        });
-        const items = (res.body as { data: { title?: string; status: string }[] }).data;
-        const item = items.find((i) => i.title === name);
-        if (item) return item.status;
-      }
-      return undefined;
-    }
-
     it('a file uploaded through the first is read by the worker and answered through the second', async () => {
       const admin = await signInSuper(first);
       const source = await addSource(admin, 'Guides');
@@ -167,7 +152,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
       expect((await admin.post('/admin/force_ingest_data', { queryingApp: 'dish' })).status).toBe(200);
       const watcher = await signInSuper(second);
       await expect
-        .poll(() => statusOf(watcher, 'checker.docx'), { timeout: 90_000, interval: 250 })
+        .poll(() => pendingStatus(watcher, 'checker.docx'), { timeout: 90_000, interval: 250 })
         .toBe('completed');
 
       const user = await signedInChatUser(second);

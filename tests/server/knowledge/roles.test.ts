@@ -4,9 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
 import { createWorkerServer, type WorkerServer } from '../../../src/server/http/worker-server';
-import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
+import { addSource, form, SUPER_ENV, signInSuper, pendingStatus } from '../../support/admin';
 import { askOnce, openChatSocket, signedInChatUser } from '../../support/chat';
-import type { Client } from '../../support/http';
 import { createPostgresDatabase, startTestServer, type TestServer } from '../../support/server';
 import { material } from '../../support/shared';
 
@@ -52,20 +51,6 @@ describe.skipIf(!process.env.DATABASE_URL)('a web process and a worker process s
     await rm(workerData, { recursive: true, force: true });
   });
 
-  async function statusOf(admin: Client, name: string): Promise<string | undefined> {
-    for (const $ne of ['completed', 'pending'] as const) {
-      const res = await admin.post('/admin/get_pending_data', {
-        queryingApp: 'dish',
-        query: { status: { $ne } },
-        queryOptions: { limit: 50, skip: 0 },
-      });
-      const items = (res.body as { data: { title?: string; status: string }[] }).data;
-      const item = items.find((i) => i.title === name);
-      if (item) return item.status;
-    }
-    return undefined;
-  }
-
   it('a file added through the web process is read by the worker after Process Now, and answered through the web', async () => {
     const admin = await signInSuper(web);
     const source = await addSource(admin, 'Guides');
@@ -78,11 +63,11 @@ describe.skipIf(!process.env.DATABASE_URL)('a web process and a worker process s
     expect(added.status).toBe(201);
     // The web process has no worker of its own at work: without the nudge, the item waits.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(await statusOf(admin, 'checker.docx')).toBe('pending');
+    expect(await pendingStatus(admin, 'checker.docx')).toBe('pending');
 
     expect((await admin.post('/admin/force_ingest_data', { queryingApp: 'dish' })).status).toBe(200);
     await expect
-      .poll(() => statusOf(admin, 'checker.docx'), { timeout: 60_000, interval: 250 })
+      .poll(() => pendingStatus(admin, 'checker.docx'), { timeout: 60_000, interval: 250 })
       .toBe('completed');
 
     const user = await signedInChatUser(web);
