@@ -143,6 +143,11 @@ describe('the admin screens in Chromium against the real server', () => {
     await row.getByRole('button', { name: /Unblock User/ }).click();
     await toast(page, 'User unblocked successfully.').waitFor();
     await row.getByRole('button', { name: /Make Admin/ }).click();
+    // The super admin administers every project, so the projects are chosen in a dialog (the querying app checked).
+    const rights = page.getByRole('dialog', { name: 'Make Admin' });
+    await rights.waitFor();
+    await expectNoAxeViolations(page, 'make admin dialog');
+    await rights.getByRole('button', { name: 'Make Admin', exact: true }).click();
     await toast(page, 'User made admin successfully.').waitFor();
     await row.getByRole('button', { name: /Remove Admin/ }).waitFor();
     await expectNoAxeViolations(page, 'users tab');
