@@ -20,7 +20,8 @@ describe('the server process', () => {
 
   it('starts, answers, and exits cleanly on SIGTERM', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-proc-'));
-    const { DATABASE_URL: _ignored, ...env } = process.env;
+    // PGlite and no Redis: this is the process on its own, whatever services the suite has.
+    const { DATABASE_URL: _ignored, REDIS_URL: _alone, ...env } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     });
