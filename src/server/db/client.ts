@@ -29,8 +29,15 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** PGlite under DATA_DIR by default; PostgreSQL when a URL is given. Migrations run before use. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Told when PostgreSQL drops an idle connection (a restart, a terminated backend). */
+  onConnectionLost?: (error: Error) => void;
+}): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onConnectionLost)
+    : openPglite(options.dataDir);
 }
 
 const PGLITE_SHARED_BUFFERS = '32MB';
@@ -58,8 +65,11 @@ async function openPglite(dataDir: string): Promise<Database> {
 // Any fixed number shared by all DISH processes, so that two starting at once migrate in turn.
 const MIGRATION_LOCK = 73_110_001;
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onConnectionLost?: (error: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that PostgreSQL ends (a restart, pg_terminate_backend) is reported here and
+  // left by the pool, which opens another when needed; unheard, the error would end the process.
+  pool.on('error', (error) => onConnectionLost?.(error));
   const db = drizzlePg(pool, { schema });
   const lock = await pool.connect();
   try {

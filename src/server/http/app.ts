@@ -64,7 +64,12 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
 
   const routes = collectRoutes(app);
 
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onConnectionLost: (error) =>
+      app.log.warn({ err: error }, 'a database connection was lost; another will be opened'),
+  });
   const { db } = database;
   app.log.info({ database: database.kind }, 'database ready');
   await seedQueryingAppProjects(db);

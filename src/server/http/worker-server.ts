@@ -22,7 +22,12 @@ export interface WorkerServer {
  */
 export async function createWorkerServer(config: Config): Promise<WorkerServer> {
   const app = createFastify(config);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onConnectionLost: (error) =>
+      app.log.warn({ err: error }, 'a database connection was lost; another will be opened'),
+  });
   const { db } = database;
   app.log.info({ database: database.kind, role: config.ROLE }, 'database ready');
   const search = await openSearchIndex(config, db, app.log);
