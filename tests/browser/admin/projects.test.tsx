@@ -112,14 +112,14 @@ describe('the Projects tab', () => {
     const name = page.getByRole('textbox', { name: 'Name of a new key' }).nth(1);
     await page.getByRole('form', { name: 'New key of Harbour Partner' }).getByRole('button').click();
     await expect.element(page.getByText('Please enter a name for the key.')).toBeVisible();
-    expect(focused()).toBe(name.element());
+    await expect.poll(() => focused()).toBe(name.element());
     expect(server.to('/admin/projects/harbour/keys')).toHaveLength(0);
 
     await userEvent.fill(name.element(), 'Kiosk');
     await userEvent.keyboard('{Enter}');
     const heading = page.getByRole('heading', { name: 'New key “Kiosk” of harbour' });
     await expect.element(heading).toBeVisible();
-    expect(focused()).toBe(heading.element());
+    await expect.poll(() => focused()).toBe(heading.element());
     await expect.element(page.getByText('dish_New1SECRET-1')).toBeVisible();
     expect(server.last('/admin/projects/harbour/keys')).toEqual({ name: 'Kiosk' });
     await expect.element(keysOf('Harbour Partner').getByRole('row', { name: /Kiosk/ })).toBeVisible();
