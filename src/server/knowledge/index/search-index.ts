@@ -291,7 +291,12 @@ async function enableVectors(db: Db, embedder: Embedder, log: FastifyBaseLogger)
     sql`SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector') AS ok`,
   );
   if (!available?.ok) return false;
-  await db.execute(sql`CREATE EXTENSION IF NOT EXISTS vector`);
+  // Processes starting together may both create it: IF NOT EXISTS does not stop the second from
+  // failing on the catalogue's unique index, and by then the extension exists.
+  await db.execute(sql`CREATE EXTENSION IF NOT EXISTS vector`).catch((error: unknown) => {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== '23505' && code !== '42710') throw error;
+  });
   const [column] = await queryRows<{ typmod: number }>(
     db,
     sql`SELECT atttypmod AS typmod FROM pg_attribute
