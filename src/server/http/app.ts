@@ -9,6 +9,7 @@ import { seedQueryingAppProjects } from '../projects/seed';
 import { ensureSuperAdmin } from '../users/bootstrap';
 import { closeConnections, createGateway, type ChatServer } from '../realtime/gateway';
 import { socketEvictions } from '../realtime/evictions';
+import { Limiter } from '../answering/limiter';
 import { registerChatHandlers } from '../realtime/chat-handlers';
 import { registerConversationRoutes } from '../conversations/routes';
 import { registerFeedbackRoutes } from '../feedback/routes';
@@ -128,18 +129,19 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const llm = config.LLM_BASE_URL
     ? { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL }
     : undefined;
-  // PGlite runs one query at a time on this thread: interleaving questions there only slows each.
-  const answeringConcurrency = database.kind === 'pglite' ? 1 : 4;
+  // One queue for every channel's answers (chat, WhatsApp, project API): PGlite runs one query at
+  // a time on this thread, so interleaving questions there only slows each.
+  const answering = new Limiter(database.kind === 'pglite' ? 1 : 4);
   // Per-user limits and one question at a time per session: in Redis when processes share it.
   const limits = await openAskLimits(config.REDIS_URL, app.log);
-  const answerDeps = { db, index, log: app.log, llm, voice, answeringConcurrency, limits };
+  const answerDeps = { db, index, log: app.log, llm, voice, answering, limits };
   const chat = registerChatHandlers(io, answerDeps);
   registerProjectApiRoutes(app, {
     db,
     index,
     log: app.log,
     llm,
-    answeringConcurrency,
+    answering,
     requestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
   });
   registerDocsRoutes(app);

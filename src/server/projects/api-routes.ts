@@ -11,7 +11,7 @@ import {
   type QuestionAnswer,
 } from '../../shared/api/project-api';
 import { answerQuestion, type AskDeps, type Asker } from '../answering/ask';
-import { Limiter } from '../answering/limiter';
+import type { Limiter } from '../answering/limiter';
 import { questions } from '../db/schema';
 import { requireProjectKey } from '../http/asker';
 import { HttpError, parseBody } from '../http/errors';
@@ -19,7 +19,8 @@ import { recordKeyUse } from './keys';
 import { countKeyRequest } from './rate-limit';
 
 export interface ProjectApiDeps extends AskDeps {
-  answeringConcurrency: number;
+  /** The process's one answering queue, shared with the chat and WhatsApp. */
+  answering: Limiter;
   /** API_KEY_REQUESTS_PER_MINUTE. */
   requestsPerMinute: number;
 }
@@ -39,8 +40,6 @@ const conversationOf = (project: string, sessionId: string) => {
  * (a revoked key is refused at once in every process), counted against its rate limit, then done.
  */
 export function registerProjectApiRoutes(app: FastifyInstance, deps: ProjectApiDeps): void {
-  const answering = new Limiter(deps.answeringConcurrency);
-
   async function admit(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -67,7 +66,7 @@ export function registerProjectApiRoutes(app: FastifyInstance, deps: ProjectApiD
       languageHint: body.language,
     };
     const ask = (progress: (text: string) => void) =>
-      answering.run(() => answerQuestion(deps, asker, 'question-text', body.query, progress));
+      deps.answering.run(() => answerQuestion(deps, asker, 'question-text', body.query, progress));
     const present = ({ questionId, response, facts }: Awaited<ReturnType<typeof ask>>): AskAnswer => ({
       answer: response.answer,
       links: response.links,

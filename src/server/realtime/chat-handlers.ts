@@ -10,7 +10,7 @@ import { questionMessage } from '../../shared/chat/schemas';
 import { answerQuestion, type AskDeps } from '../answering/ask';
 import { beginTurn, endTurn } from '../conversations/turns';
 import type { AskLimits } from '../answering/ask-limits';
-import { Limiter } from '../answering/limiter';
+import type { Limiter } from '../answering/limiter';
 import { projects } from '../db/schema';
 import { findUnstorableText } from '../http/stored-text';
 import { projectAskedIn } from '../projects/policy';
@@ -38,15 +38,15 @@ export interface ChatHandlers {
 /** The chat events of SPEC §7 on every connected socket. */
 export function registerChatHandlers(
   io: ChatServer,
-  deps: AskDeps & { log: FastifyBaseLogger; answeringConcurrency: number; limits: AskLimits },
+  /** `answering`: the process's one answering queue, shared with WhatsApp and the project API. */
+  deps: AskDeps & { log: FastifyBaseLogger; answering: Limiter; limits: AskLimits },
 ): ChatHandlers {
   // This process's answers being made (what a drain waits for); the one-per-session rule itself
   // is held in deps.limits, which every process shares.
   const inFlight = new Set<string>();
   let draining = false;
   const drained: (() => void)[] = [];
-  // The database does the work; a few questions at a time keep it busy without making all late.
-  const answering = new Limiter(deps.answeringConcurrency);
+  const { answering } = deps;
   let knownProjects: { ids: Set<string>; at: number } | null = null;
 
   async function projectExists(id: string): Promise<boolean> {

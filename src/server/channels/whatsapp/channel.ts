@@ -4,7 +4,7 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { questionEventFor, type AnswerResponse } from '../../../shared/chat/protocol';
 import { answerQuestion, type AskDeps, type Asker } from '../../answering/ask';
 import type { AskLimits } from '../../answering/ask-limits';
-import { Limiter } from '../../answering/limiter';
+import type { Limiter } from '../../answering/limiter';
 import { appendHistory, historyEvent } from '../../answering/records';
 import { questions } from '../../db/schema';
 import { findUnstorableText } from '../../http/stored-text';
@@ -28,8 +28,8 @@ export interface WhatsAppSettings {
 }
 
 export interface ChannelDeps extends AskDeps {
-  /** PGlite answers one query at a time: one answer at a time there, a few on PostgreSQL. */
-  answeringConcurrency: number;
+  /** The process's one answering queue, shared with the chat and the project API. */
+  answering: Limiter;
   /** Shared by every process (Redis): a sender over the limit is told so once, by one of them. */
   limits: AskLimits;
 }
@@ -68,7 +68,7 @@ export class WhatsAppChannel {
         accessToken: settings.accessToken,
         phoneNumberId: settings.phoneNumberId,
       });
-    this.answering = new Limiter(deps.answeringConcurrency);
+    this.answering = deps.answering;
   }
 
   /** Queues a delivery's work; the webhook has already answered 200 by the time it runs. */
