@@ -40,6 +40,26 @@ export async function openChatSocket(
   return socket;
 }
 
+/** A real socket.io client connected with an authorized project's API key, as a partner's app connects. */
+export async function openKeySocket(
+  t: Pick<TestServer, 'url'>,
+  apiKey: string,
+  sessionId: string,
+): Promise<ChatClient> {
+  const socket: ChatClient = connect(t.url, {
+    path: '/socket.io',
+    query: { session_id: sessionId },
+    auth: { apiKey },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
 /** Sends a question (with any other fields of its content) and resolves with the answer to it. */
 export function askOnce(
   socket: ChatClient,

@@ -135,7 +135,10 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   // Per-user limits and one question at a time per session: in Redis when processes share it.
   const limits = await openAskLimits(config.REDIS_URL, app.log);
   const answerDeps = { db, index, log: app.log, llm, voice, answering, limits };
-  const chat = registerChatHandlers(io, answerDeps);
+  const chat = registerChatHandlers(io, {
+    ...answerDeps,
+    keyRequestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
+  });
   registerProjectApiRoutes(app, {
     db,
     index,

@@ -14,6 +14,7 @@ import type { Limiter } from '../answering/limiter';
 import { projects } from '../db/schema';
 import { findUnstorableText } from '../http/stored-text';
 import { projectAskedIn } from '../projects/policy';
+import { countKeyRequest } from '../projects/rate-limit';
 import { sessionRoom, socketStillAuthorized, type ChatServer, type ChatSocket } from './gateway';
 
 /** Questions one user may ask in a minute, so that one client cannot flood the server. */
@@ -25,6 +26,8 @@ export const UNSTORABLE_QUESTION_MESSAGE =
   'The question contains a character that is not allowed (a NUL character or half of an emoji).';
 export const SIGNED_OUT_MESSAGE = 'You are signed out. Please sign in again to ask.';
 export const RESTARTING_MESSAGE = 'DISH is restarting. Please ask your question again in a moment.';
+export const keyTooManyMessage = (seconds: number) =>
+  `This key has asked too many questions. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
 export interface ChatHandlers {
   /**
@@ -39,7 +42,13 @@ export interface ChatHandlers {
 export function registerChatHandlers(
   io: ChatServer,
   /** `answering`: the process's one answering queue, shared with WhatsApp and the project API. */
-  deps: AskDeps & { log: FastifyBaseLogger; answering: Limiter; limits: AskLimits },
+  deps: AskDeps & {
+    log: FastifyBaseLogger;
+    answering: Limiter;
+    limits: AskLimits;
+    /** API_KEY_REQUESTS_PER_MINUTE: a key's socket questions count with its HTTP requests. */
+    keyRequestsPerMinute: number;
+  },
 ): ChatHandlers {
   // This process's answers being made (what a drain waits for); the one-per-session rule itself
   // is held in deps.limits, which every process shares.
@@ -100,6 +109,12 @@ export function registerChatHandlers(
         });
         socket.disconnect(true);
         return;
+      }
+      // As on HTTP, every question of a key counts once the key is known good, even one refused
+      // next as empty: the limit is on what the key sends, in the counter both channels share.
+      if (socket.data.keyId !== null) {
+        const wait = await countKeyRequest(deps.db, socket.data.keyId, deps.keyRequestsPerMinute);
+        if (wait > 0) return refuse(event, keyTooManyMessage(wait));
       }
       const { content } = parsed.data;
       const query = content.query.trim();
