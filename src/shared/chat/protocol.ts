@@ -1,8 +1,18 @@
-import type { UiLanguage } from '../i18n/languages';
+import type { z } from 'zod';
+import type {
+  answerLink,
+  answerMessage,
+  answerResponse,
+  articulatingMessage,
+  questionMessage,
+} from './schemas';
 
 /**
  * The chat's Socket.IO protocol (SPEC §3 Socket question / Socket answer, §7 Real-time chat): the
- * one typed description that the server, the chat SharedWorker and the tests all use.
+ * one typed description that the server, the chat SharedWorker and the tests all use. The
+ * payloads are the zod schemas of schemas.ts, inferred: the server parses what it is sent with the
+ * same schemas its types come from. (Only types are imported here, so no zod reaches a bundle
+ * through this file.)
  */
 export const QUESTION_EVENTS = ['question-text', 'question-stats', 'question-voice'] as const;
 export type QuestionEvent = (typeof QUESTION_EVENTS)[number];
@@ -16,63 +26,12 @@ export const ANSWER_FOR: Record<QuestionEvent, AnswerEvent> = {
   'question-voice': 'answer-voice',
 };
 
-export interface QuestionContent {
-  query: string;
-  /** 'web' for the chat; 'wa' for the messaging app. */
-  sourceMode: 'web' | 'wa';
-  project: string;
-  /** Empty in the content the chat builds; the socket client fills in the session id before sending. */
-  sessionId: string;
-  /** question-voice only: the recording as MP3 bytes. */
-  audioBuffer?: ArrayBuffer | Uint8Array;
-  /**
-   * The signed-in user's conversation the question belongs to (issue 14). Absent or null: the
-   * current one (a new one when there is none). One that is not the asker's starts a new one.
-   */
-  conversationId?: string | null;
-  /**
-   * The asker's interface language (issue 14 item 7): the language of the answer, a refusal and a
-   * spoken answer when the question's own words do not decide it (too short to tell, say).
-   */
-  language?: UiLanguage;
-}
-
-export interface QuestionMessage {
-  event: QuestionEvent;
-  content: QuestionContent;
-}
-
-export interface AnswerLink {
-  url: string;
-  title?: string;
-}
-
-export interface AnswerResponse {
-  /** GitHub-flavoured markdown. Empty when `error` is set. */
-  answer: string;
-  error: string | null;
-  /** The question as understood (the transcript, for voice). */
-  text: string;
-  /** A spoken answer's file name under the text-to-speech base address (answer-voice). */
-  audioPath: string | null;
-  links: AnswerLink[];
-}
-
-export interface AnswerMessage {
-  event: AnswerEvent;
-  content: {
-    response: AnswerResponse;
-    questionId: string | null;
-    /** The conversation that keeps the question and this answer; null when none does. */
-    conversationId?: string | null;
-  };
-}
-
-/** A transient progress note; empty text removes it (SPEC §4 Chat). */
-export interface ArticulatingMessage {
-  event: 'articulating';
-  content: { text: string };
-}
+export type QuestionMessage = z.infer<typeof questionMessage>;
+export type QuestionContent = QuestionMessage['content'];
+export type AnswerLink = z.infer<typeof answerLink>;
+export type AnswerResponse = z.infer<typeof answerResponse>;
+export type AnswerMessage = z.infer<typeof answerMessage>;
+export type ArticulatingMessage = z.infer<typeof articulatingMessage>;
 
 export interface ServerToClientEvents {
   'answer-text': (message: AnswerMessage) => void;

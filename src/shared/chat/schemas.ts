@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { conversationId } from './conversations';
-import { QUESTION_EVENTS } from './protocol';
+import { ANSWER_EVENTS, QUESTION_EVENTS } from './protocol';
 import { uiLanguage } from '../i18n/languages';
+
+/**
+ * The zod schemas of every socket message (SPEC §3 Socket question / Socket answer, §7). The
+ * event types in protocol.ts are inferred from these, so a field changed here changes the server,
+ * the SharedWorker and the tests at once.
+ */
 
 /** Longest question accepted; anything longer is refused with a sentence, not truncated. */
 export const MAX_QUESTION_LENGTH = 2000;
@@ -12,12 +18,57 @@ export const questionMessage = z.object({
     query: z.string({ error: 'The question is empty.' }).max(MAX_QUESTION_LENGTH, {
       error: `Questions can be ${MAX_QUESTION_LENGTH} characters long at most.`,
     }),
+    /** 'web' for the chat; 'wa' for the messaging app. */
     sourceMode: z.enum(['web', 'wa']).default('web'),
     project: z.string().max(100).default('dish'),
+    /** Empty in the content the chat builds; the socket client fills in the session id before sending. */
     sessionId: z.string().max(100).default(''),
-    audioBuffer: z.instanceof(Uint8Array).or(z.instanceof(ArrayBuffer)).optional(),
+    /** question-voice only: the recording as MP3 bytes. */
+    // Any Uint8Array: socket.io hands a Node Buffer over, whose buffer type is ArrayBufferLike.
+    audioBuffer: z
+      .custom<Uint8Array | ArrayBuffer>(
+        (value) => value instanceof Uint8Array || value instanceof ArrayBuffer,
+      )
+      .optional(),
+    /**
+     * The signed-in user's conversation the question belongs to (issue 14). Absent or null: the
+     * current one (a new one when there is none). One that is not the asker's starts a new one.
+     */
     conversationId: conversationId.nullable().optional(),
+    /**
+     * The asker's interface language (issue 14 item 7): the language of the answer, a refusal and a
+     * spoken answer when the question's own words do not decide it (too short to tell, say).
+     */
     language: uiLanguage.optional(),
   }),
 });
 export type ParsedQuestion = z.infer<typeof questionMessage>;
+
+export const answerLink = z.object({ url: z.string(), title: z.string().optional() });
+
+export const answerResponse = z.object({
+  /** GitHub-flavoured markdown. Empty when `error` is set. */
+  answer: z.string(),
+  error: z.string().nullable(),
+  /** The question as understood (the transcript, for voice). */
+  text: z.string(),
+  /** A spoken answer's file name under the text-to-speech base address (answer-voice). */
+  audioPath: z.string().nullable(),
+  links: z.array(answerLink),
+});
+
+export const answerMessage = z.object({
+  event: z.enum(ANSWER_EVENTS),
+  content: z.object({
+    response: answerResponse,
+    questionId: z.string().nullable(),
+    /** The conversation that keeps the question and this answer; null when none does. */
+    conversationId: z.string().nullable().optional(),
+  }),
+});
+
+/** A transient progress note; empty text removes it (SPEC §4 Chat). */
+export const articulatingMessage = z.object({
+  event: z.literal('articulating'),
+  content: z.object({ text: z.string() }),
+});

@@ -6,12 +6,21 @@
  * Each connecting tab opens a port; a port's listeners receive tagged envelopes. Questions asked in
  * any tab and every answer go to every tab, so all tabs show the same conversation.
  */
+import type {
+  EventNames,
+  EventParams,
+  ReservedOrUserEventNames,
+  ReservedOrUserListener,
+} from '@socket.io/component-emitter';
+import type { ManagerReservedEvents, SocketReservedEvents } from 'socket.io-client';
 import type { ConversationView } from '../../shared/chat/conversations';
 import {
   ANSWER_EVENTS,
   type AnswerMessage,
   type ArticulatingMessage,
+  type ClientToServerEvents,
   type QuestionMessage,
+  type ServerToClientEvents,
 } from '../../shared/chat/protocol';
 
 /** SPEC §9: a message sent before the connection is established is retried once after 500 ms. */
@@ -32,19 +41,26 @@ export type ChatEnvelope =
 /** What a port's listener is given. Through Comlink it is a proxy whose call returns a promise. */
 export type ChatListener = (envelope: ChatEnvelope) => unknown;
 
-type Handler = (...args: never[]) => void;
-
 /**
- * The part of a socket.io-client `Socket` the core uses. `io` is its Manager, which reports
- * reconnection attempts.
+ * The part of a socket.io-client `Socket<ServerToClientEvents, ClientToServerEvents>` the core
+ * uses, typed with socket.io's own helpers so the real socket fits as it is and a fake must take
+ * the same events. `io` is its Manager, which reports reconnection attempts.
  */
 export interface ChatSocket {
   readonly connected: boolean;
   /** Connecting, connected or set to reconnect: false only before connect() or after a disconnect. */
   readonly active: boolean;
-  readonly io: { on(event: 'reconnect_attempt', handler: Handler): unknown };
-  on(event: string, handler: Handler): unknown;
-  emit(event: string, message: QuestionMessage): unknown;
+  readonly io: {
+    on(event: 'reconnect_attempt', handler: ManagerReservedEvents['reconnect_attempt']): unknown;
+  };
+  on<E extends ReservedOrUserEventNames<SocketReservedEvents, ServerToClientEvents>>(
+    event: E,
+    handler: ReservedOrUserListener<SocketReservedEvents, ServerToClientEvents, E>,
+  ): unknown;
+  emit<E extends EventNames<ClientToServerEvents>>(
+    event: E,
+    ...args: EventParams<ClientToServerEvents, E>
+  ): unknown;
   connect(): unknown;
   disconnect(): unknown;
 }
@@ -125,9 +141,9 @@ export function createChatSocketCore({
     });
     created.io.on('reconnect_attempt', () => current() && setStatus('reconnecting'));
     for (const event of ANSWER_EVENTS) {
-      created.on(event, (message: AnswerMessage) => current() && broadcast({ type: 'answer', message }));
+      created.on(event, (message) => current() && broadcast({ type: 'answer', message }));
     }
-    created.on('articulating', (message: ArticulatingMessage) => {
+    created.on('articulating', (message) => {
       if (current()) broadcast({ type: 'articulating', message });
     });
     return created;

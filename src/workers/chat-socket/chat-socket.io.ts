@@ -2,7 +2,8 @@
  * The real socket for the core: socket.io-client with the settings of SPEC §7 and §9. Used by the
  * SharedWorker and, where SharedWorker is missing, by the page.
  */
-import { io } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/chat/protocol';
 import type { ChatSocket, ChatSocketFactory } from './chat-socket.core';
 
 /** SPEC §9 socket defaults. */
@@ -13,8 +14,8 @@ export const RANDOMIZATION_FACTOR = 0.5;
 
 /** Sockets to the chat server at `origin` (the app's own origin: one server serves both). */
 export function socketIoFactory(origin: string): ChatSocketFactory {
-  return (sessionId: string): ChatSocket =>
-    io(origin, {
+  return (sessionId: string): ChatSocket => {
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(origin, {
       path: '/socket.io',
       query: { session_id: sessionId },
       withCredentials: true,
@@ -27,4 +28,6 @@ export function socketIoFactory(origin: string): ChatSocketFactory {
       randomizationFactor: RANDOMIZATION_FACTOR,
       reconnectionAttempts: Infinity,
     });
+    return socket;
+  };
 }

@@ -3,24 +3,53 @@
  * plus the Manager's reconnect events), with methods that play the server's part.
  */
 import type {
+  EventNames,
+  EventParams,
+  ReservedOrUserEventNames,
+  ReservedOrUserListener,
+} from '@socket.io/component-emitter';
+import type { Socket, SocketReservedEvents } from 'socket.io-client';
+import type {
   AnswerEvent,
   AnswerMessage,
   AnswerResponse,
+  ClientToServerEvents,
   QuestionMessage,
+  ServerToClientEvents,
 } from '../../../src/shared/chat/protocol';
 import type { ChatSocket, ChatSocketFactory } from '../../../src/workers/chat-socket/chat-socket.core';
 
+/** What a client hears: the server's events and socket.io's own (connect, connect_error, disconnect). */
+type Heard = SocketReservedEvents & ServerToClientEvents;
 type Handler = (...args: never[]) => void;
 
-class Emitter {
-  private readonly handlers = new Map<string, Handler[]>();
+/** The Manager's part: reconnection attempts. */
+class ManagerEmitter {
+  private readonly handlers: ((attempt: number) => void)[] = [];
 
-  on(event: string, handler: Handler): this {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+  on(_event: 'reconnect_attempt', handler: (attempt: number) => void): this {
+    this.handlers.push(handler);
     return this;
   }
 
-  fire(event: string, ...args: unknown[]): void {
+  fire(attempt: number): void {
+    for (const handler of this.handlers) handler(attempt);
+  }
+}
+
+/** Typed like socket.io-client's Socket: only the protocol's events can be heard or played. */
+class Emitter {
+  private readonly handlers = new Map<string, Handler[]>();
+
+  on<E extends ReservedOrUserEventNames<SocketReservedEvents, ServerToClientEvents>>(
+    event: E,
+    handler: ReservedOrUserListener<SocketReservedEvents, ServerToClientEvents, E>,
+  ): this {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler as Handler]);
+    return this;
+  }
+
+  fire<E extends keyof Heard>(event: E, ...args: Parameters<Heard[E]>): void {
     for (const handler of this.handlers.get(event) ?? []) (handler as (...a: unknown[]) => void)(...args);
   }
 }
@@ -29,9 +58,9 @@ export class FakeSocket extends Emitter implements ChatSocket {
   connected = false;
   /** As socket.io-client's: set by connect(), cleared by disconnect() or the server's. */
   active = false;
-  readonly io = new Emitter();
+  readonly io = new ManagerEmitter();
   /** What the client emitted, in order. */
-  readonly sent: { event: string; message: QuestionMessage }[] = [];
+  readonly sent: { event: EventNames<ClientToServerEvents>; message: QuestionMessage }[] = [];
   connectCalls = 0;
   disconnectCalls = 0;
 
@@ -39,7 +68,10 @@ export class FakeSocket extends Emitter implements ChatSocket {
     super();
   }
 
-  emit(event: string, message: QuestionMessage): this {
+  emit<E extends EventNames<ClientToServerEvents>>(
+    event: E,
+    ...[message]: EventParams<ClientToServerEvents, E>
+  ): this {
     this.sent.push({ event, message });
     return this;
   }
@@ -64,7 +96,7 @@ export class FakeSocket extends Emitter implements ChatSocket {
     this.fire('connect');
   }
 
-  drop(reason = 'transport close'): void {
+  drop(reason: Socket.DisconnectReason = 'transport close'): void {
     this.connected = false;
     // A transport that closed is reconnected by the client itself; a server's disconnect is final.
     if (reason === 'io server disconnect') this.active = false;
@@ -72,7 +104,7 @@ export class FakeSocket extends Emitter implements ChatSocket {
   }
 
   reconnectAttempt(attempt = 1): void {
-    this.io.fire('reconnect_attempt', attempt);
+    this.io.fire(attempt);
   }
 
   answer(message: AnswerMessage): void {
