@@ -1,9 +1,10 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import type {
-  AnswerMessage,
-  ClientToServerEvents,
-  QuestionEvent,
-  ServerToClientEvents,
+import {
+  PROTOCOL_VERSION,
+  type AnswerMessage,
+  type ClientToServerEvents,
+  type QuestionEvent,
+  type ServerToClientEvents,
 } from '../../src/shared/chat/protocol';
 import { Client, newUser } from './http';
 import type { TestServer } from './server';
@@ -29,6 +30,7 @@ export async function openChatSocket(
   const socket: ChatClient = connect(t.url, {
     path: '/socket.io',
     query: { session_id: user.sessionId },
+    auth: { protocolVersion: PROTOCOL_VERSION },
     transports: ['websocket'],
     extraHeaders: { cookie: user.client.cookieHeader },
     reconnection: false,

@@ -10,6 +10,7 @@ import { sessions, users } from '../db/schema';
 import { findSession } from '../auth/sessions';
 import { keyStillLive, liveKey, recordKeyUse } from '../projects/keys';
 import { userMayEnter } from '../projects/policy';
+import { versionRefusal } from './protocol-version';
 
 export interface SocketData {
   /** The signed-in user; null for an authorized project's API key. */
@@ -51,7 +52,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /**
  * Socket.IO on the HTTP server's port at /socket.io. A handshake is accepted only with a live
  * `token` cookie and the chat session id that belongs to it, or with an authorized project's
- * API key (DECISIONS §3).
+ * API key (DECISIONS §3), and only from a client of this protocol version (protocol-version.ts).
  */
 export function createGateway(httpServer: HttpServer, db: Db, log: FastifyBaseLogger): ChatServer {
   const io: ChatServer = new Server(httpServer, {
@@ -61,6 +62,9 @@ export function createGateway(httpServer: HttpServer, db: Db, log: FastifyBaseLo
     maxHttpBufferSize: 8 * 1024 * 1024,
   });
   io.use((socket, next) => {
+    // Before any database work: an outdated tab is told to reload whoever it is.
+    const outdated = versionRefusal(socket.handshake);
+    if (outdated) return next(outdated);
     authorize(db, socket.handshake).then(
       (data) => {
         if (!data) return next(new Error('unauthorized'));

@@ -4,6 +4,8 @@ import type {
   answerMessage,
   answerResponse,
   articulatingMessage,
+  handshakeAuth,
+  handshakeRefusal,
   questionMessage,
 } from './schemas';
 
@@ -32,6 +34,24 @@ export type AnswerLink = z.infer<typeof answerLink>;
 export type AnswerResponse = z.infer<typeof answerResponse>;
 export type AnswerMessage = z.infer<typeof answerMessage>;
 export type ArticulatingMessage = z.infer<typeof articulatingMessage>;
+export type HandshakeAuth = z.infer<typeof handshakeAuth>;
+export type HandshakeRefusal = z.infer<typeof handshakeRefusal>;
+
+/**
+ * The version of this protocol, sent in the handshake's `auth` as `protocolVersion`. Raised with
+ * any change an older client would misread: the server then refuses older tabs with a
+ * connect_error 'reload' (data: a HandshakeRefusal), and they ask the user to reload the page.
+ */
+export const PROTOCOL_VERSION = 1;
+/**
+ * The version spoken by a tab built before the handshake carried one: those tabs send none. They
+ * speak version 1's events, so they are let in until PROTOCOL_VERSION is raised.
+ */
+export const UNVERSIONED_PROTOCOL = 1;
+/** The connect_error's message when the client's version is not the server's. */
+export const RELOAD_REASON = 'reload';
+/** What the chat shows then, with a Reload button (docs/chat.md). */
+export const RELOAD_MESSAGE = 'DISH has been updated. Please reload the page to keep chatting.';
 
 export interface ServerToClientEvents {
   'answer-text': (message: AnswerMessage) => void;

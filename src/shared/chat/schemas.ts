@@ -72,3 +72,20 @@ export const articulatingMessage = z.object({
   event: z.literal('articulating'),
   content: z.object({ text: z.string() }),
 });
+
+/** What a client sends in the handshake's `auth` (the `session_id` goes in the query, SPEC §7). */
+export const handshakeAuth = z.object({
+  /** PROTOCOL_VERSION of the client's build. */
+  protocolVersion: z.number().int().optional(),
+  /** An authorized project's API key (DECISIONS §3), instead of the `token` cookie. */
+  apiKey: z.string().optional(),
+});
+
+/** The `data` of the connect_error that refuses a client built for another protocol version. */
+export const handshakeRefusal = z.object({
+  reason: z.literal('reload'),
+  /** RELOAD_MESSAGE: a sentence fit to show. */
+  message: z.string(),
+  /** The version this server speaks. */
+  protocolVersion: z.number().int(),
+});
