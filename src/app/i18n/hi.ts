@@ -5,6 +5,7 @@
  * DISH, OTP and WhatsApp stay as they are: they are names people know.
  */
 import { answerActionText } from '../../shared/chat/feedback';
+import { RELOAD_MESSAGE } from '../../shared/chat/protocol';
 import { VOICE_UNAVAILABLE_MESSAGE } from '../../shared/chat/voice';
 import { messages, serverMessages } from '../../shared/messages';
 
@@ -211,6 +212,8 @@ const chat: Record<string, string> = {
   'Connecting…': 'जुड़ रहा है…',
   Connected: 'जुड़ा हुआ',
   'Reconnecting…': 'फिर से जुड़ रहा है…',
+  'Needs a reload': 'पेज फिर से लोड करना होगा',
+  [RELOAD_MESSAGE]: 'DISH अपडेट हो गया है। चैट जारी रखने के लिए कृपया पेज फिर से लोड करें।',
   Offline: 'ऑफ़लाइन',
   'Sending your question…': 'आपका प्रश्न भेजा जा रहा है…',
   'Ask a question to start the conversation.': 'बातचीत शुरू करने के लिए प्रश्न पूछें।',

@@ -26,8 +26,11 @@ export interface ChatMessage {
   failed?: boolean;
 }
 
-/** The chat socket as the user sees it (SPEC §4 Socket; 'connecting' before the first connect). */
-export type SocketStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline';
+/**
+ * The chat socket as the user sees it (SPEC §4 Socket; 'connecting' before the first connect;
+ * 'outdated': the server was updated and this page must be reloaded to chat).
+ */
+export type SocketStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'outdated';
 
 /** SPEC §3 Initial question state: handed from the dashboard to the chat page. */
 export interface InitialQuestion {

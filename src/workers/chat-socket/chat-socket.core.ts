@@ -16,9 +16,11 @@ import type { ManagerReservedEvents, SocketReservedEvents } from 'socket.io-clie
 import type { ConversationView } from '../../shared/chat/conversations';
 import {
   ANSWER_EVENTS,
+  RELOAD_REASON,
   type AnswerMessage,
   type ArticulatingMessage,
   type ClientToServerEvents,
+  type HandshakeRefusal,
   type QuestionMessage,
   type ServerToClientEvents,
 } from '../../shared/chat/protocol';
@@ -28,7 +30,8 @@ export const RESEND_DELAY_MS = 500;
 /** How many questions and answers a tab that opens later is shown. */
 export const HISTORY_LIMIT = 200;
 
-export type ChatSocketStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline';
+/** 'outdated': the server speaks another protocol version; only reloading the page helps. */
+export type ChatSocketStatus = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'outdated';
 
 export type ChatEnvelope =
   | { type: 'status'; status: ChatSocketStatus }
@@ -65,6 +68,12 @@ export interface ChatSocket {
   disconnect(): unknown;
 }
 
+/** Whether a connect_error is the server's refusal of this protocol version (see protocol.ts). */
+function refusedAsOutdated(error: { message: string; data?: unknown }): boolean {
+  const data = error.data as Partial<HandshakeRefusal> | undefined;
+  return error.message === RELOAD_REASON && data?.reason === RELOAD_REASON;
+}
+
 /** Makes a socket for one session id, with auto-connect off. */
 export type ChatSocketFactory = (sessionId: string) => ChatSocket;
 
@@ -85,6 +94,11 @@ export function createChatSocketCore({
   let socket: ChatSocket | null = null;
   let sessionId: string | null = null;
   let status: ChatSocketStatus = 'offline';
+  /**
+   * The server refused this build's protocol version. For good: this code (the page's, or the
+   * SharedWorker's, which the old tabs keep) stays outdated until its tabs reload.
+   */
+  let outdated = false;
   /** Questions and answers of the current session, replayed to tabs that subscribe later. */
   let history: ChatEnvelope[] = [];
   /** Listeners by port: a port's close event is unreliable, so a tab says goodbye for itself. */
@@ -136,8 +150,12 @@ export function createChatSocketCore({
     const current = () => socket === created;
     created.on('connect', () => current() && setStatus('connected'));
     created.on('disconnect', () => current() && setStatus('offline'));
-    created.on('connect_error', () => {
-      if (current() && status !== 'reconnecting') setStatus('offline');
+    created.on('connect_error', (error) => {
+      if (!current()) return;
+      if (refusedAsOutdated(error)) {
+        outdated = true;
+        setStatus('outdated');
+      } else if (status !== 'reconnecting') setStatus('offline');
     });
     created.io.on('reconnect_attempt', () => current() && setStatus('reconnecting'));
     for (const event of ANSWER_EVENTS) {
@@ -151,7 +169,8 @@ export function createChatSocketCore({
 
   /** Connects for `id`; a different id (a new sign-in) replaces the socket. No id, no socket. */
   function connect(id: string): ChatSocketStatus {
-    if (!id) return status;
+    // Trying again would only be refused again: the tabs show the reload message instead.
+    if (!id || outdated) return status;
     if (socket && sessionId !== id) drop();
     if (!socket) {
       socket = open(id);

@@ -3,7 +3,12 @@
  * SharedWorker and, where SharedWorker is missing, by the page.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/chat/protocol';
+import {
+  PROTOCOL_VERSION,
+  type ClientToServerEvents,
+  type HandshakeAuth,
+  type ServerToClientEvents,
+} from '../../shared/chat/protocol';
 import type { ChatSocket, ChatSocketFactory } from './chat-socket.core';
 
 /** SPEC §9 socket defaults. */
@@ -18,6 +23,8 @@ export function socketIoFactory(origin: string): ChatSocketFactory {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(origin, {
       path: '/socket.io',
       query: { session_id: sessionId },
+      // Told apart from a tab of another build: the server refuses those with 'reload'.
+      auth: { protocolVersion: PROTOCOL_VERSION } satisfies HandshakeAuth,
       withCredentials: true,
       autoConnect: false,
       transports: ['websocket', 'polling'],

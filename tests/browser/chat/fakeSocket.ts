@@ -9,13 +9,16 @@ import type {
   ReservedOrUserListener,
 } from '@socket.io/component-emitter';
 import type { Socket, SocketReservedEvents } from 'socket.io-client';
-import type {
-  AnswerEvent,
-  AnswerMessage,
-  AnswerResponse,
-  ClientToServerEvents,
-  QuestionMessage,
-  ServerToClientEvents,
+import {
+  PROTOCOL_VERSION,
+  RELOAD_MESSAGE,
+  RELOAD_REASON,
+  type AnswerEvent,
+  type AnswerMessage,
+  type AnswerResponse,
+  type ClientToServerEvents,
+  type QuestionMessage,
+  type ServerToClientEvents,
 } from '../../../src/shared/chat/protocol';
 import type { ChatSocket, ChatSocketFactory } from '../../../src/workers/chat-socket/chat-socket.core';
 
@@ -101,6 +104,15 @@ export class FakeSocket extends Emitter implements ChatSocket {
     // A transport that closed is reconnected by the client itself; a server's disconnect is final.
     if (reason === 'io server disconnect') this.active = false;
     this.fire('disconnect', reason);
+  }
+
+  /** The server refuses this build's protocol version (a deploy while the tab was open). */
+  refuseAsOutdated(): void {
+    this.active = false;
+    const error = Object.assign(new Error(RELOAD_REASON), {
+      data: { reason: RELOAD_REASON, message: RELOAD_MESSAGE, protocolVersion: PROTOCOL_VERSION + 1 },
+    });
+    this.fire('connect_error', error);
   }
 
   reconnectAttempt(attempt = 1): void {

@@ -105,6 +105,33 @@ describe('chat socket core', () => {
     expect(statuses()).toEqual(['offline', 'connecting', 'offline']);
   });
 
+  test('refused for its protocol version, it is outdated for good, in every tab, later ones too', async () => {
+    const { sockets, core, api, listen, statuses } = setup();
+    await listen();
+    await api.connect('session-1');
+    sockets.last.refuseAsOutdated();
+    expect(statuses()).toEqual(['offline', 'connecting', 'outdated']);
+    // Connecting again would be refused again: the socket is left alone until the page reloads.
+    expect(await api.connect('session-1')).toBe('outdated');
+    expect(sockets.made).toHaveLength(1);
+    expect(sockets.last.connectCalls).toBe(1);
+    const later = tab(core);
+    await later.listen();
+    expect(later.statuses()).toEqual(['outdated']);
+  });
+
+  test('a refusal that is not about the version leaves it free to connect again', async () => {
+    const { sockets, api } = setup();
+    await api.connect('session-1');
+    sockets.last.active = false;
+    sockets.last.fire(
+      'connect_error',
+      Object.assign(new Error('unauthorized'), { data: { reason: 'other' } }),
+    );
+    expect(await api.connect('session-1')).toBe('connecting');
+    expect(sockets.last.connectCalls).toBe(2);
+  });
+
   test('fills in the session id and emits on the message event when connected', async () => {
     const { sockets, api } = setup();
     await api.connect('session-1');

@@ -24,6 +24,7 @@ import { loadCurrentConversation, startNewConversation } from './conversations';
 import { HeldQuestion } from './HeldQuestion';
 import { InputBar, type InputBarHandle } from './InputBar';
 import { MessageList } from './MessageList';
+import { OutdatedNotice } from './OutdatedNotice';
 import { conversationText, NOT_SENT } from './messages';
 
 /** SPEC §2 /chatpage: the conversation and the question box. Loaded only when opened. */
@@ -123,6 +124,7 @@ export function ChatPage() {
         <h1>{t('Chat')}</h1>
         <ConnectionStatus status={status} />
       </div>
+      {status === 'outdated' ? <OutdatedNotice /> : null}
       <div className="chat-toolbar">
         <button
           type="button"

@@ -6,6 +6,7 @@ const LABELS: Record<SocketStatus, string> = {
   connected: 'Connected',
   reconnecting: 'Reconnecting…',
   offline: 'Offline',
+  outdated: 'Needs a reload',
 };
 
 /** The chat connection's state, announced politely when it changes. */

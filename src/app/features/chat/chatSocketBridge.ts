@@ -216,7 +216,7 @@ function applyEnvelope(envelope: ChatEnvelope): void {
     case 'status':
       store.set(socketStatusAtom, envelope.status);
       // An answer cannot arrive on a dropped connection: let the user ask again.
-      if (envelope.status === 'offline' || envelope.status === 'reconnecting') store.set(waitingAtom, false);
+      if (envelope.status !== 'connected' && envelope.status !== 'connecting') store.set(waitingAtom, false);
       break;
     case 'asked':
       update((list) => chatMessages.add(list, userMessage(envelope.message)));

@@ -11,6 +11,7 @@ import { hi } from '../../../../src/app/i18n/hi';
 import { i18n } from '../../../../src/app/i18n/i18n';
 import { OFFLINE_MESSAGE } from '../../../../src/app/ui/OfflineNotice';
 import { answerActionText } from '../../../../src/shared/chat/feedback';
+import { RELOAD_MESSAGE } from '../../../../src/shared/chat/protocol';
 import { VOICE_UNAVAILABLE_MESSAGE } from '../../../../src/shared/chat/voice';
 import { messages } from '../../../../src/shared/messages';
 
@@ -67,6 +68,7 @@ describe('the Hindi interface', () => {
       NOT_SENT,
       OFFLINE_MESSAGE,
       VOICE_UNAVAILABLE_MESSAGE,
+      RELOAD_MESSAGE,
       messages.emailOrPhone,
       messages.password,
       messages.name,
