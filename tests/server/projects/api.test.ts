@@ -7,10 +7,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions, users } from '../../../src/server/db/schema';
 import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
+import type { ChatClient } from '../../support/chat';
 import { Client, newUser } from '../../support/http';
 import { startTestServer, type TestServer } from '../../support/server';
 import { serveSite } from '../../support/static-site';
@@ -52,9 +53,12 @@ const ask = (key: string, body: unknown, headers: Record<string, string> = {}) =
   new Client(t.url).post('/api/v1/ask', body, { authorization: `Bearer ${key}`, ...headers });
 
 /** Resolves with the connected socket, or the server's refusal message. */
-function openSocket(auth: { apiKey?: string; cookie?: string }, sessionId: string): Promise<Socket | string> {
+function openSocket(
+  auth: { apiKey?: string; cookie?: string },
+  sessionId: string,
+): Promise<ChatClient | string> {
   return new Promise((resolve) => {
-    const socket = connect(t.url, {
+    const socket: ChatClient = connect(t.url, {
       path: '/socket.io',
       query: { session_id: sessionId },
       ...(auth.apiKey ? { auth: { apiKey: auth.apiKey } } : {}),

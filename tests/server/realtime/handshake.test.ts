@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect } from 'socket.io-client';
+import type { ChatClient } from '../../support/chat';
 import { Client, newUser } from '../../support/http';
 import { startTestServer, type TestServer } from '../../support/server';
 
@@ -12,7 +13,7 @@ afterAll(() => t.stop());
 /** Resolves 'connected', or the server's refusal message. */
 function tryConnect(cookie: string | undefined, sessionId: string): Promise<string> {
   return new Promise((resolve) => {
-    const socket: Socket = connect(t.url, {
+    const socket: ChatClient = connect(t.url, {
       path: '/socket.io',
       query: { session_id: sessionId },
       transports: ['websocket'],
