@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { AdminHeader } from './AdminHeader';
 import { BulkUploadForm } from './BulkUploadForm';
@@ -7,6 +8,7 @@ import { SingleItemForm } from './SingleItemForm';
 
 /** SPEC §2 /adminadddata: the single-item form, or bulk upload of one CSV/XLSX file. */
 export function AddDataPage() {
+  const { t } = useTranslation();
   usePageTitle('Add Data');
   const [bulk, setBulk] = useState(false);
   const switchId = useId();
@@ -15,9 +17,9 @@ export function AddDataPage() {
       <AdminHeader />
       <div className="admin-body admin-form-page">
         <Link to="/admindashboard" search={{ tab: 'data' }} className="button button-secondary back-button">
-          ← Back to dashboard
+          {t('← Back to dashboard')}
         </Link>
-        <h1>Add Data</h1>
+        <h1>{t('Add Data')}</h1>
         <div className="switch-field">
           <input
             id={switchId}
@@ -27,7 +29,7 @@ export function AddDataPage() {
             checked={bulk}
             onChange={(e) => setBulk(e.target.checked)}
           />
-          <label htmlFor={switchId}>Bulk Upload</label>
+          <label htmlFor={switchId}>{t('Bulk Upload')}</label>
         </div>
         {/* Switching modes unmounts the other form: bulk off clears the chosen file (SPEC §4). */}
         {bulk ? <BulkUploadForm /> : <SingleItemForm />}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { messages } from '../../../shared/messages';
 import { adminApi, saveBlob, type BulkUploadAnswer } from '../../api/admin';
 import { FormField } from '../../ui/FormField';
@@ -13,6 +14,7 @@ const TEMPLATE_NAME = 'IngestionTemplate.xlsx';
  * and the rows the server refused listed under the form, so they can be fixed and sent again.
  */
 export function BulkUploadForm() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -25,18 +27,20 @@ export function BulkUploadForm() {
     mutationFn: (chosen: File) => adminApi.bulkUpload(chosen),
     onMutate: () => {
       setRefused([]);
-      return { toastId: adminToast.loading('Uploading...') };
+      return { toastId: adminToast.loading(t('Uploading...')) };
     },
     onSuccess: async (answer, _file, context) => {
       const refusedRows = answer.refused ?? [];
-      adminToast.success(`Uploaded ${answer.records} records for ingestion during the next DB update`, {
-        id: context.toastId,
-        ...(refusedRows.length
-          ? {
-              description: `${refusedRows.length} ${refusedRows.length === 1 ? 'row was' : 'rows were'} not accepted; see the list under the form.`,
-            }
-          : {}),
-      });
+      const description =
+        refusedRows.length === 1
+          ? t('1 row was not accepted; see the list under the form.')
+          : t('{{n}} rows were not accepted; see the list under the form.', { n: refusedRows.length });
+      adminToast.success(
+        t('Uploaded {{records}} records for ingestion during the next DB update', {
+          records: answer.records,
+        }),
+        { id: context.toastId, ...(refusedRows.length ? { description } : {}) },
+      );
       setRefused(refusedRows);
       setFile(null);
       setInputKey((k) => k + 1);
@@ -44,7 +48,9 @@ export function BulkUploadForm() {
       fileInput.current?.focus();
     },
     onError: (failure, _file, context) =>
-      adminToast.error(`Failed to upload: ${reasonOf(failure)}`, { id: context?.toastId }),
+      adminToast.error(t('Failed to upload: {{reason}}', { reason: reasonOf(failure) }), {
+        id: context?.toastId,
+      }),
   });
 
   const template = useMutation({
@@ -73,10 +79,11 @@ export function BulkUploadForm() {
 
   return (
     <>
-      <form className="admin-form" onSubmit={submit} noValidate aria-label="Bulk upload">
+      <form className="admin-form" onSubmit={submit} noValidate aria-label={t('Bulk upload')}>
         <p>
-          Upload one CSV or XLSX file with a row for each item. Its columns are those of the ingestion
-          template.
+          {t(
+            'Upload one CSV or XLSX file with a row for each item. Its columns are those of the ingestion template.',
+          )}
         </p>
         <button
           type="button"
@@ -86,7 +93,7 @@ export function BulkUploadForm() {
             if (!template.isPending) template.mutate();
           }}
         >
-          Download template
+          {t('Download template')}
         </button>
         <FormField label="Bulk upload file (CSV or XLSX)" error={error} announce>
           {(props) => (
@@ -101,12 +108,12 @@ export function BulkUploadForm() {
           )}
         </FormField>
         <button type="submit" className="button" disabled={!file || upload.isPending}>
-          Upload
+          {t('Upload')}
         </button>
       </form>
       {refused && refused.length > 0 ? (
         <section className="refused-rows" aria-labelledby={refusedId}>
-          <h2 id={refusedId}>Rows not accepted</h2>
+          <h2 id={refusedId}>{t('Rows not accepted')}</h2>
           <ul>
             {refused.map((r) => (
               <li key={r.row}>{r.reason}</li>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { WEB_MAX_DEPTH } from '../../../shared/constants';
 import { adminApi } from '../../api/admin';
 import { FormField } from '../../ui/FormField';
@@ -21,13 +22,14 @@ import { adminKeys } from './queryClient';
 import { adminToast, reasonOf } from './toasts';
 import { useAdminProjects } from './useAdminProjects';
 
-const ADDED = 'Data added successfully for ingestion during the next DB update.';
+export const ADDED = 'Data added successfully for ingestion during the next DB update.';
 
 /**
  * SPEC §2 Add Data, one item: the fields its data type needs, checked as SPEC §5 says (on blur,
  * and all at once on submit, focus going to the first wrong one), sent as multipart form data.
  */
 export function SingleItemForm() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const projects = useAdminProjects();
   const initial: AddDataValues = {
@@ -51,9 +53,9 @@ export function SingleItemForm() {
 
   const add = useMutation({
     mutationFn: (form: FormData) => adminApi.addData(form),
-    onMutate: () => ({ toastId: adminToast.loading('Adding Data...') }),
+    onMutate: () => ({ toastId: adminToast.loading(t('Adding Data...')) }),
     onSuccess: async (_answer, _form, context) => {
-      adminToast.success(ADDED, { id: context.toastId });
+      adminToast.success(t(ADDED), { id: context.toastId });
       setValues(initial);
       setFiles([]);
       setFileInputKey((k) => k + 1);
@@ -61,7 +63,9 @@ export function SingleItemForm() {
       await queryClient.invalidateQueries({ queryKey: adminKeys.pending });
     },
     onError: (error, _form, context) =>
-      adminToast.error(`Failed to add data: ${reasonOf(error)}`, { id: context?.toastId }),
+      adminToast.error(t('Failed to add data: {{reason}}', { reason: reasonOf(error) }), {
+        id: context?.toastId,
+      }),
   });
 
   const setValue = <K extends keyof AddDataValues>(field: K, value: AddDataValues[K]) => {
@@ -128,13 +132,13 @@ export function SingleItemForm() {
   const activeSources = sources.data?.sources ?? [];
 
   return (
-    <form className="admin-form" onSubmit={submit} noValidate aria-label="Add a single item">
-      <p className="field-hint">Every field is required.</p>
+    <form className="admin-form" onSubmit={submit} noValidate aria-label={t('Add a single item')}>
+      <p className="field-hint">{t('Every field is required.')}</p>
       <div role="alert" className="form-errors">
         {summary.length ? (
           <ul>
             {summary.map((message) => (
-              <li key={message}>{message}</li>
+              <li key={message}>{t(message)}</li>
             ))}
           </ul>
         ) : null}
@@ -148,10 +152,10 @@ export function SingleItemForm() {
             value={values.data_type}
             onChange={(e) => onType(e.target.value as AddDataValues['data_type'])}
           >
-            <option value="">Select a data type</option>
+            <option value="">{t('Select a data type')}</option>
             {FORM_DATA_TYPES.map((type) => (
               <option key={type} value={type}>
-                {DATA_TYPE_LABELS[type]}
+                {t(DATA_TYPE_LABELS[type])}
               </option>
             ))}
           </select>
@@ -162,11 +166,11 @@ export function SingleItemForm() {
         error={errors.source}
         hint={
           sources.isPending
-            ? 'Loading sources...'
+            ? t('Loading sources...')
             : sources.isError
-              ? `Could not load the sources: ${reasonOf(sources.error)}`
+              ? t('Could not load the sources: {{reason}}', { reason: reasonOf(sources.error) })
               : activeSources.length === 0
-                ? 'There are no enabled sources yet. Add or enable one in the Data tab first.'
+                ? t('There are no enabled sources yet. Add or enable one in the Data tab first.')
                 : undefined
         }
       >
@@ -178,7 +182,7 @@ export function SingleItemForm() {
             value={values.source}
             onChange={(e) => setValue('source', e.target.value)}
           >
-            <option value="">Select a source</option>
+            <option value="">{t('Select a source')}</option>
             {activeSources.map((s) => (
               <option key={s._id} value={s._id}>
                 {s.name}
@@ -196,7 +200,7 @@ export function SingleItemForm() {
             value={values.project}
             onChange={(e) => setValue('project', e.target.value)}
           >
-            <option value="">Select a project</option>
+            <option value="">{t('Select a project')}</option>
             {projects.map((p) => (
               <option key={p} value={p}>
                 {p}
@@ -242,7 +246,7 @@ export function SingleItemForm() {
         <FormField
           label="Depth"
           error={errors.depth}
-          hint={`How many links deep to follow from the page: 0 to ${WEB_MAX_DEPTH}.`}
+          hint={t('How many links deep to follow from the page: 0 to {{max}}.', { max: WEB_MAX_DEPTH })}
         >
           {(props) => (
             <input
@@ -262,7 +266,7 @@ export function SingleItemForm() {
         </FormField>
       ) : null}
       {needsFiles(values.data_type) ? (
-        <FormField label="Files" error={errors.files} hint={filesHint(values.data_type)}>
+        <FormField label="Files" error={errors.files} hint={t(filesHint(values.data_type))}>
           {(props) => (
             <input
               {...props}
@@ -282,7 +286,7 @@ export function SingleItemForm() {
         aria-disabled={add.isPending || undefined}
         onMouseDown={(e) => e.preventDefault()}
       >
-        Add Data
+        {t('Add Data')}
       </button>
     </form>
   );
