@@ -34,7 +34,7 @@ import { FEEDBACK_CHOICES, sourceToasts, userToasts } from '../../../../src/app/
 import { CONTENT_KIND_LABELS, SOURCE_TYPE_LABELS } from '../../../../src/app/features/admin/dataTypes';
 import { NAME_REQUIRED as KEY_NAME_REQUIRED } from '../../../../src/app/features/admin/ProjectsTab';
 import { CORRECT_MARKED } from '../../../../src/app/features/admin/promptForm';
-import { ADDED } from '../../../../src/app/features/admin/SingleItemForm';
+import { ADDED } from '../../../../src/app/features/admin/useSingleItemForm';
 import { SEARCH_PLACEHOLDER } from '../../../../src/app/features/admin/table/DataTable';
 import { promptMessages } from '../../../../src/shared/admin/prompts';
 import { DOC_FORMATS } from '../../../../src/shared/admin/uploads';
