@@ -8,6 +8,7 @@ import { answerActionText } from '../../shared/chat/feedback';
 import { RELOAD_MESSAGE } from '../../shared/chat/protocol';
 import { VOICE_UNAVAILABLE_MESSAGE } from '../../shared/chat/voice';
 import { messages, serverMessages } from '../../shared/messages';
+import { adminHi } from './hiAdmin';
 
 const sharedMessages: Record<string, string> = {
   [messages.emailOrPhone]: 'कृपया मान्य ईमेल पता या फ़ोन नंबर दर्ज करें',
@@ -281,6 +282,8 @@ const chat: Record<string, string> = {
 };
 
 export const hi: Record<string, string> = {
+  // First, so that a word both kinds of screen show keeps the user screens' Hindi.
+  ...adminHi,
   ...sharedMessages,
   ...answerActions,
   ...frame,

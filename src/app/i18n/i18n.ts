@@ -31,23 +31,7 @@ export async function applyLanguage(language: UiLanguage): Promise<void> {
     i18n.addResourceBundle('hi', 'translation', hi);
   }
   await i18n.changeLanguage(language);
-  document.documentElement.lang = englishHolds > 0 ? 'en' : language;
-}
-
-/** The admin screens are in English only (for now); they hold the page's language while open. */
-let englishHolds = 0;
-
-/** An English-only view of the same words, for the screens that are not translated yet. */
-export const englishOnly = i18n.cloneInstance({ lng: 'en' });
-
-/** While held, the page says it is in English, whatever the chosen language; returns the release. */
-export function holdEnglish(): () => void {
-  englishHolds += 1;
-  document.documentElement.lang = 'en';
-  return () => {
-    englishHolds -= 1;
-    if (englishHolds === 0) document.documentElement.lang = i18n.language;
-  };
+  document.documentElement.lang = language;
 }
 
 /** The text in the current language, for code outside React (toasts, announcements). */

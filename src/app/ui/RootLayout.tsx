@@ -1,23 +1,15 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { englishOnly, i18n } from '../i18n/i18n';
+import { useTranslation } from 'react-i18next';
 import { Header } from './Header';
 import { OfflineNotice } from './OfflineNotice';
 
 /** Routes that show the site header (SPEC §2 table); the rest are full-screen forms or dashboards. */
 const HEADER_ROUTES = new Set(['/', '/dashboard', '/chatpage']);
-/** The admin screens, in English whatever language is chosen (src/app/features/admin/AdminLayout.tsx). */
-const ENGLISH_ONLY_ROUTES = new Set(['/admindashboard', '/adminadddata', '/superadminaddproject']);
-
-/** The page's frame, in the chosen language, or in English around the admin screens. */
+/** The page's frame, in the chosen language (the admin screens' too). */
 export function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  return (
-    <I18nextProvider i18n={ENGLISH_ONLY_ROUTES.has(pathname) ? englishOnly : i18n}>
-      <Frame pathname={pathname} />
-    </I18nextProvider>
-  );
+  return <Frame pathname={pathname} />;
 }
 
 function Frame({ pathname }: { pathname: string }) {

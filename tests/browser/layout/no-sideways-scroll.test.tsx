@@ -1,13 +1,15 @@
 /**
  * Issue 14 items 6 and 8: no page scrolls sideways on a phone (360 px), at 400% zoom of a 1280 px
  * window (320 px) or on a desktop (1280 px), with long, realistic data in the admin tables; the
- * Users and Questions tables keep their Actions in view without scrolling the table.
+ * Users and Questions tables keep their Actions in view without scrolling the table. The admin
+ * screens in Hindi (issue 14 item 7), whose words are often longer, at 360 px and 1280 px too.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import type { QuestionView, UserAdminView } from '../../../src/shared/admin/schemas';
 import { resetChatSocketBridge } from '../../../src/app/features/chat/chatSocketBridge';
 import { fakeSockets } from '../chat/fakeSocket';
+import { LANGUAGE_STORAGE_KEY, restoreLanguage } from '../../../src/app/state/language';
 import { makeUser, renderApp, signIn } from '../support/render';
 import {
   adminServer,
@@ -84,7 +86,35 @@ function serveEverything() {
     '/admin/get_data_bank': (body) =>
       body.onlySources || body.onlyActiveSources ? { sources } : listAnswer(ingestedItems),
     '/admin/get_pending_data': () => listAnswer(pendingItems),
-    '/admin/models': () => ({ models: [] }),
+    '/admin/models': () => ({
+      models: [
+        { purpose: 'speech recognition', model: 'whisper-base', state: 'ready' },
+        { purpose: 'sentence embeddings', model: 'minilm', state: 'unavailable', reason: 'No network.' },
+      ],
+    }),
+    '/admin/projects': () => ({
+      projects: [
+        {
+          id: 'harbour',
+          name: 'Harbour Partner with a rather long project name',
+          description: 'Answers visitors of the harbour',
+          createdAt: '2026-11-20T09:00:00.000Z',
+          builtIn: false,
+          keys: [
+            {
+              id: uuid(901),
+              project: 'harbour',
+              name: 'Website chatbot of the harbour visitors centre',
+              prefix: 'dish_Ab12Cd34',
+              createdAt: '2026-11-20T10:00:00.000Z',
+              lastUsedAt: '2026-11-23T10:00:00.000Z',
+              useCount: 412,
+              revokedAt: null,
+            },
+          ],
+        },
+      ],
+    }),
     '/admin/get_question_asker': () => ({ asker: null }),
     // A long address in the live progress, and a long prompt (issue 14 items 4 and 5).
     '/admin/get_ingestion_progress': () => ({
@@ -215,5 +245,37 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
     await router.navigate({ to: '/superadminaddproject' });
     await expect.element(page.getByRole('heading', { level: 1, name: /Authorized Project/ })).toBeVisible();
     await expectNoSidewaysScroll('/superadminaddproject');
+  });
+});
+
+describe.each([360, 1280] as const)('the admin screens in Hindi at %i px wide', (width) => {
+  beforeEach(async () => {
+    await page.viewport(width, 800);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'hi');
+    await restoreLanguage();
+  });
+
+  test.each([
+    '/admindashboard?tab=users',
+    '/admindashboard?tab=questions',
+    '/admindashboard?tab=data',
+    '/admindashboard?tab=data&screen=pending',
+    '/admindashboard?tab=data&screen=ingested',
+    '/admindashboard?tab=prompts',
+    '/admindashboard?tab=projects',
+    '/adminadddata',
+    '/superadminaddproject',
+  ])('%s', async (path) => {
+    signIn({ ...superAdmin, language: 'hi' });
+    serveEverything();
+    await renderApp(path);
+    await expect.element(h1()).toBeVisible();
+    expect(document.documentElement.lang).toBe('hi');
+    // The data has come (the longest words are in it), in Hindi.
+    await expect
+      .element(page.getByText(/^(लोड हो रहा है|स्रोत लोड हो रहे हैं)\.\.\.$/).first())
+      .not.toBeInTheDocument();
+    expect(document.body.textContent).toMatch(/\p{Script=Devanagari}/u);
+    await expectNoSidewaysScroll(`${path} in Hindi`);
   });
 });

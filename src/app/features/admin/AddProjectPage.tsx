@@ -1,36 +1,47 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { CreateProjectAnswer } from '../../../shared/admin/schemas';
 import { PROJECT_TOAST_MS } from '../../../shared/constants';
 import { adminApi } from '../../api/admin';
+import { translate } from '../../i18n/i18n';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { AdminHeader } from './AdminHeader';
 import { FormField } from '../../ui/FormField';
 import { adminToast, reasonOf } from './toasts';
 
-const CREATE_FAILED = 'Failed to create project. Please try again later.';
-const NAME_REQUIRED = 'Please enter a project name.';
-const DESCRIPTION_REQUIRED = 'Please enter a project description.';
+export const CREATE_FAILED = 'Failed to create project. Please try again later.';
+export const NAME_REQUIRED = 'Please enter a project name.';
+export const DESCRIPTION_REQUIRED = 'Please enter a project description.';
 
 async function copy(text: string, what: 'Project ID' | 'API Key') {
   try {
     await navigator.clipboard.writeText(text);
-    adminToast.success(`${what} copied to clipboard`);
+    adminToast.success(
+      what === 'API Key'
+        ? translate('API Key copied to clipboard')
+        : translate('Project ID copied to clipboard'),
+    );
   } catch {
-    adminToast.error(`Could not copy the ${what}. Please select it and copy it by hand.`);
+    adminToast.error(
+      what === 'API Key'
+        ? translate('Could not copy the API Key. Please select it and copy it by hand.')
+        : translate('Could not copy the Project ID. Please select it and copy it by hand.'),
+    );
   }
 }
 
 function Credential({ label, value }: { label: 'Project ID' | 'API Key'; value: string }) {
+  const { t } = useTranslation();
   return (
     <div>
-      <dt>{label}</dt>
+      <dt>{t(label)}</dt>
       <dd>
         <code>{value}</code>
         <button type="button" className="button button-small" onClick={() => copy(value, label)}>
-          Copy {label}
+          {label === 'API Key' ? t('Copy API Key') : t('Copy Project ID')}
         </button>
       </dd>
     </div>
@@ -49,6 +60,7 @@ function Credentials({ project }: { project: CreateProjectAnswer }) {
 
 /** SPEC §2 /superadminaddproject (super admins only, SPEC §6): name and description. */
 export function AddProjectPage() {
+  const { t } = useTranslation();
   usePageTitle('Add New Authorized Project');
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -63,11 +75,11 @@ export function AddProjectPage() {
     mutationFn: () => adminApi.createProject(name.trim(), description.trim()),
     onSuccess: (answer) => {
       if (!answer?.projectId || !answer.apiKey) {
-        adminToast.error(CREATE_FAILED);
+        adminToast.error(t(CREATE_FAILED));
         return;
       }
       const project = { projectId: answer.projectId, apiKey: answer.apiKey };
-      toast.success('Project created successfully.', {
+      toast.success(t('Project created successfully.'), {
         duration: PROJECT_TOAST_MS,
         description: <Credentials project={project} />,
       });
@@ -77,7 +89,7 @@ export function AddProjectPage() {
       // The key is shown this once: the result stays on the page after the toast has gone.
       requestAnimationFrame(() => resultHeading.current?.focus());
     },
-    onError: (error) => adminToast.error(CREATE_FAILED, { description: reasonOf(error) }),
+    onError: (error) => adminToast.error(t(CREATE_FAILED), { description: reasonOf(error) }),
   });
 
   const submit = (event: FormEvent) => {
@@ -98,11 +110,11 @@ export function AddProjectPage() {
       <AdminHeader />
       <div className="admin-body admin-form-page">
         <Link to="/admindashboard" className="button button-secondary back-button">
-          ← Back to dashboard
+          {t('← Back to dashboard')}
         </Link>
-        <h1>Add New Authorized Project</h1>
-        <form className="admin-form" onSubmit={submit} noValidate aria-label="New authorized project">
-          <p className="field-hint">Both fields are required.</p>
+        <h1>{t('Add New Authorized Project')}</h1>
+        <form className="admin-form" onSubmit={submit} noValidate aria-label={t('New authorized project')}>
+          <p className="field-hint">{t('Both fields are required.')}</p>
           <FormField label="Name" error={errors.name} announce>
             {(props) => (
               <input
@@ -148,15 +160,15 @@ export function AddProjectPage() {
             aria-disabled={create.isPending || undefined}
             onMouseDown={(e) => e.preventDefault()}
           >
-            Create Project
+            {t('Create Project')}
           </button>
         </form>
         {created ? (
           <section className="project-result" aria-labelledby={resultId}>
             <h2 id={resultId} ref={resultHeading} tabIndex={-1}>
-              Project created
+              {t('Project created')}
             </h2>
-            <p>Copy the API key now: it is shown only this once.</p>
+            <p>{t('Copy the API key now: it is shown only this once.')}</p>
             <Credentials project={created} />
           </section>
         ) : null}

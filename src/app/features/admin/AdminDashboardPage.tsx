@@ -1,6 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { sessionUserAtom } from '../../state/auth';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { AdminHeader } from './AdminHeader';
@@ -36,12 +37,13 @@ const TABS: { id: TabId; label: string; hint: string }[] = [
  * Arrow keys, Home and End move between tabs, which open as focus lands on them.
  */
 export function AdminDashboardPage() {
+  const { t } = useTranslation();
   const user = useAtomValue(sessionUserAtom);
   const isSuper = user?.adminType === 'super';
   usePageTitle(isSuper ? 'Super Admin Dashboard' : 'Admin Dashboard');
   const navigate = useNavigate();
   const { tab } = useSearch({ strict: false });
-  const current = TABS.find((t) => t.id === tab) ?? TABS[0]!;
+  const current = TABS.find((x) => x.id === tab) ?? TABS[0]!;
   const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
 
   const open = (id: TabId, focus = false) => {
@@ -50,7 +52,7 @@ export function AdminDashboardPage() {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((t) => t.id === current.id);
+    const index = TABS.findIndex((x) => x.id === current.id);
     const target =
       event.key === 'ArrowRight'
         ? TABS[(index + 1) % TABS.length]
@@ -71,26 +73,26 @@ export function AdminDashboardPage() {
       <AdminHeader titleIsHeading />
       <div className="admin-body">
         <ModelsLine />
-        <div role="tablist" aria-label="Admin sections" className="tab-bar">
-          {TABS.map((t) => {
-            const selected = t.id === current.id;
+        <div role="tablist" aria-label={t('Admin sections')} className="tab-bar">
+          {TABS.map((tab) => {
+            const selected = tab.id === current.id;
             return (
               <button
-                key={t.id}
+                key={tab.id}
                 ref={(el) => {
-                  tabRefs.current[t.id] = el;
+                  tabRefs.current[tab.id] = el;
                 }}
-                id={`admin-tab-${t.id}`}
+                id={`admin-tab-${tab.id}`}
                 type="button"
                 role="tab"
                 className="tab"
                 aria-selected={selected}
-                aria-controls={selected ? `admin-panel-${t.id}` : undefined}
+                aria-controls={selected ? `admin-panel-${tab.id}` : undefined}
                 tabIndex={selected ? 0 : -1}
-                onClick={() => open(t.id)}
+                onClick={() => open(tab.id)}
                 onKeyDown={onKeyDown}
               >
-                {t.label}
+                {t(tab.label)}
               </button>
             );
           })}
@@ -103,7 +105,7 @@ export function AdminDashboardPage() {
           className="tab-panel"
         >
           <p id={`admin-hint-${current.id}`} className="tab-hint">
-            {current.hint}
+            {t(current.hint)}
           </p>
           {current.id === 'users' ? (
             <UsersTab />

@@ -1,8 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { englishOnly, holdEnglish } from '../../i18n/i18n';
 import { authErrorAtom, sessionUserAtom } from '../../state/auth';
 import { store } from '../../state/store';
 import { adminQueryClient } from './queryClient';
@@ -13,12 +11,10 @@ const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.sta
 
 /**
  * The admin routes' frame: their data cache, loaded with them and never with the landing page.
- * The admin screens are in English whatever the chosen language (issue 14 item 7 translates the
- * user screens): the shared parts (fields, banners) show English here, and the page says so.
+ * They are in the chosen language like the user screens (issue 14 item 7), so nothing is held here.
  */
 export function AdminLayout() {
   const router = useRouter();
-  useEffect(() => holdEnglish(), []);
 
   // A session that ends mid-visit (expired, revoked, blocked) sends the admin to sign in again and
   // back here afterwards, with the server's sentence in the banner, instead of a table's error.
@@ -43,10 +39,8 @@ export function AdminLayout() {
   }, [router]);
 
   return (
-    <I18nextProvider i18n={englishOnly}>
-      <QueryClientProvider client={adminQueryClient}>
-        <Outlet />
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={adminQueryClient}>
+      <Outlet />
+    </QueryClientProvider>
   );
 }

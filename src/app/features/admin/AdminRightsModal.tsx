@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { QUERYING_APP } from '../../../shared/constants';
 import { Modal } from './Modal';
 
-const NONE_CHOSEN = 'Please choose at least one project.';
+export const NONE_CHOSEN = 'Please choose at least one project.';
 
 /**
  * Make Admin for an admin of several projects (a super admin administers every one, created ones
@@ -22,6 +23,7 @@ export function AdminRightsModal({
   onGrant: (projects: string[]) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const formId = useId();
   const first = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<string[]>(
@@ -42,19 +44,19 @@ export function AdminRightsModal({
 
   return (
     <Modal
-      title="Make Admin"
+      title={t('Make Admin')}
       closeLabel="Cancel"
       onClose={onClose}
       initialFocus={first}
       actions={
         <button type="submit" form={formId} className="button" aria-disabled={busy || undefined}>
-          Make Admin
+          {t('Make Admin')}
         </button>
       }
     >
       <form id={formId} onSubmit={submit} noValidate>
         <fieldset aria-describedby={error ? `${formId}-error` : undefined}>
-          <legend>Make {name} admin of</legend>
+          <legend>{t('Make {{name}} admin of', { name })}</legend>
           {projects.map((project, index) => (
             <div className="switch-field" key={project}>
               <input
@@ -71,7 +73,7 @@ export function AdminRightsModal({
         </fieldset>
         {error ? (
           <p id={`${formId}-error`} className="field-error" role="alert">
-            {error}
+            {t(error)}
           </p>
         ) : null}
       </form>

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { IngestedItemView, PendingItemView } from '../../../shared/admin/schemas';
 import { adminApi } from '../../api/admin';
+import { translate } from '../../i18n/i18n';
 import { dataTypeLabel } from './dataTypes';
 import { IngestionProgress } from './IngestionProgress';
 import { adminKeys } from './queryClient';
@@ -9,7 +11,7 @@ import { DataTable } from './table/DataTable';
 import type { Column } from './table/format';
 
 const pendingColumns: Column<PendingItemView>[] = [
-  { key: 'data_type', header: 'Data Type', value: (p) => dataTypeLabel(p.data_type) },
+  { key: 'data_type', header: 'Data Type', value: (p) => translate(dataTypeLabel(p.data_type)) },
   { key: 'source', header: 'Source', value: (p) => p.source },
   { key: 'description', header: 'Description', value: (p) => p.description },
   { key: 'title', header: 'Title', value: (p) => p.title },
@@ -20,7 +22,7 @@ const pendingColumns: Column<PendingItemView>[] = [
 ];
 
 const ingestedColumns: Column<IngestedItemView>[] = [
-  { key: 'data_type', header: 'Data Type', value: (i) => dataTypeLabel(i.resource_type) },
+  { key: 'data_type', header: 'Data Type', value: (i) => translate(dataTypeLabel(i.resource_type)) },
   { key: 'source', header: 'Source', value: (i) => i.source },
   { key: 'project', header: 'Project', value: (i) => i.project },
   { key: 'title', header: 'Title', value: (i) => i.title },
@@ -41,13 +43,14 @@ function useFocusOnMount<T extends HTMLElement>() {
 
 /** The name of the source in the address, once the sources are known (asked for after a reload). */
 function useSourceName(sourceId: string | null): string | null {
+  const { t } = useTranslation();
   const sources = useQuery({
     queryKey: adminKeys.sourceNames,
     queryFn: adminApi.getSources,
     enabled: sourceId !== null,
     staleTime: 60_000,
   });
-  if (!sourceId) return 'All Sources';
+  if (!sourceId) return t('All Sources');
   return sources.data?.sources.find((s) => s._id === sourceId)?.name ?? null;
 }
 
@@ -57,19 +60,21 @@ interface ScreenProps {
 }
 
 function BackButton({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
   return (
     <button type="button" className="button button-secondary back-button" onClick={onBack}>
-      ← Back to sources
+      {t('← Back to sources')}
     </button>
   );
 }
 
 export function PendingScreen({ sourceId, onBack }: ScreenProps) {
+  const { t } = useTranslation();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const name = useSourceName(sourceId);
   return (
     <DataTable
-      title={name ? `Pending Data: ${name}` : 'Pending Data'}
+      title={name ? t('Pending Data: {{name}}', { name }) : t('Pending Data')}
       headingRef={heading}
       queryKey={[...adminKeys.pending, sourceId ?? 'all']}
       fetchPage={(request) => adminApi.getPending(request, sourceId)}
@@ -85,11 +90,12 @@ export function PendingScreen({ sourceId, onBack }: ScreenProps) {
 }
 
 export function IngestedScreen({ sourceId, onBack }: ScreenProps) {
+  const { t } = useTranslation();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const name = useSourceName(sourceId);
   return (
     <DataTable
-      title={name ? `Ingested Data: ${name}` : 'Ingested Data'}
+      title={name ? t('Ingested Data: {{name}}', { name }) : t('Ingested Data')}
       headingRef={heading}
       queryKey={[...adminKeys.ingested, sourceId ?? 'all']}
       fetchPage={(request) => adminApi.getIngested(request, sourceId)}

@@ -1,29 +1,20 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SourceView } from '../../../shared/admin/schemas';
 import { messages } from '../../../shared/messages';
 import { adminApi, type PageRequest } from '../../api/admin';
+import { fill, slots } from '../../i18n/fill';
 import { IngestedScreen, PendingScreen } from './DataScreens';
 import { Modal } from './Modal';
 import { adminKeys } from './queryClient';
 import { DataTable } from './table/DataTable';
 import { pageLocally, type Column } from './table/format';
 import { RowAction } from './table/RowAction';
+import { sourceToasts } from './adminMessages';
 import { useAdminProjects } from './useAdminProjects';
 import { adminToast, reasonOf } from './toasts';
-
-/** SPEC §8 source toasts, word for word. */
-const sourceToasts = {
-  added: 'Source added successfully.',
-  enabled: 'Source enabled successfully.',
-  disabled: 'Source disabled successfully.',
-  deleted: 'Source deleted successfully.',
-  addFailed: 'Failed to add source. Please try again.',
-  enableFailed: 'Failed to enable source. Please try again.',
-  disableFailed: 'Failed to disable source. Please try again.',
-  deleteFailed: 'Failed to delete source. Please try again.',
-};
 
 /** A data screen to open, for one source or all of them. */
 interface View {
@@ -77,6 +68,7 @@ export function DataTab() {
 }
 
 function SourcesScreen({ onOpen, focusHeading }: { onOpen: (view: View) => void; focusHeading: boolean }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const heading = useRef<HTMLHeadingElement>(null);
   const [adding, setAdding] = useState(false);
@@ -100,11 +92,11 @@ function SourcesScreen({ onOpen, focusHeading }: { onOpen: (view: View) => void;
     mutationFn: ({ source, enable }: { source: SourceView; enable: boolean }) =>
       adminApi.setSourceActive(source._id, enable),
     onSuccess: async (_answer, { enable }) => {
-      adminToast.success(enable ? sourceToasts.enabled : sourceToasts.disabled);
+      adminToast.success(t(enable ? sourceToasts.enabled : sourceToasts.disabled));
       await refreshSources();
     },
     onError: (error, { enable }) =>
-      adminToast.error(enable ? sourceToasts.enableFailed : sourceToasts.disableFailed, {
+      adminToast.error(t(enable ? sourceToasts.enableFailed : sourceToasts.disableFailed), {
         description: reasonOf(error),
       }),
   });
@@ -115,30 +107,32 @@ function SourcesScreen({ onOpen, focusHeading }: { onOpen: (view: View) => void;
       // The row that opened the confirmation is going: carry on from the table's heading.
       afterDelete.current = heading.current;
       setDeleting(null);
-      adminToast.success(sourceToasts.deleted);
+      adminToast.success(t(sourceToasts.deleted));
       await Promise.all([
         refreshSources(),
         queryClient.invalidateQueries({ queryKey: adminKeys.pending }),
         queryClient.invalidateQueries({ queryKey: adminKeys.ingested }),
       ]);
     },
-    onError: (error) => adminToast.error(sourceToasts.deleteFailed, { description: reasonOf(error) }),
+    onError: (error) => adminToast.error(t(sourceToasts.deleteFailed), { description: reasonOf(error) }),
   });
 
   const onToggle = (source: SourceView) => {
-    if (!source._id) return adminToast.error(messages.sourceIdMissing);
+    if (!source._id) return adminToast.error(t(messages.sourceIdMissing));
     toggle.mutate({ source, enable: !source.is_active });
   };
   const onDelete = (source: SourceView) => {
-    if (!source._id) return adminToast.error(messages.sourceIdMissing);
+    if (!source._id) return adminToast.error(t(messages.sourceIdMissing));
     afterDelete.current = null;
     setDeleting(source);
   };
 
+  const confirmNodes = deleting ? { name: <strong>{deleting.name}</strong> } : null;
+
   return (
     <>
       <DataTable
-        title="Available Sources"
+        title={t('Available Sources')}
         headingRef={heading}
         queryKey={adminKeys.sources}
         fetchPage={(request) => fetchSources(request, queryClient)}
@@ -147,44 +141,44 @@ function SourcesScreen({ onOpen, focusHeading }: { onOpen: (view: View) => void;
         actions={(source) => (
           <>
             <RowAction subject={source.name} onClick={() => onOpen({ screen: 'pending', source })}>
-              View Pending Data
+              {t('View Pending Data')}
             </RowAction>
             <RowAction subject={source.name} onClick={() => onOpen({ screen: 'ingested', source })}>
-              View Ingested Data
+              {t('View Ingested Data')}
             </RowAction>
             <RowAction
               subject={source.name}
               busy={toggle.isPending && toggle.variables?.source._id === source._id}
               onClick={() => onToggle(source)}
             >
-              {source.is_active ? 'Disable' : 'Enable'}
+              {source.is_active ? t('Disable') : t('Enable')}
             </RowAction>
             <RowAction subject={source.name} danger onClick={() => onDelete(source)}>
-              Delete
+              {t('Delete')}
             </RowAction>
           </>
         )}
       >
         <div className="toolbar">
           <button type="button" className="button" onClick={() => setAdding(true)}>
-            + Add New Source
+            {t('+ Add New Source')}
           </button>
           <button
             type="button"
             className="button button-secondary"
             onClick={() => onOpen({ screen: 'pending', source: null })}
           >
-            View All Pending Data
+            {t('View All Pending Data')}
           </button>
           <button
             type="button"
             className="button button-secondary"
             onClick={() => onOpen({ screen: 'ingested', source: null })}
           >
-            View All Ingested Data
+            {t('View All Ingested Data')}
           </button>
           <Link to="/adminadddata" className="button button-secondary">
-            Add New Data
+            {t('Add New Data')}
           </Link>
         </div>
       </DataTable>
@@ -197,9 +191,9 @@ function SourcesScreen({ onOpen, focusHeading }: { onOpen: (view: View) => void;
           }}
         />
       ) : null}
-      {deleting ? (
+      {deleting && confirmNodes ? (
         <Modal
-          title="Delete Source"
+          title={t('Delete Source')}
           closeLabel="Cancel"
           returnFocus={afterDelete}
           onClose={() => setDeleting(null)}
@@ -212,16 +206,20 @@ function SourcesScreen({ onOpen, focusHeading }: { onOpen: (view: View) => void;
                 if (!remove.isPending) remove.mutate(deleting);
               }}
             >
-              Delete
+              {t('Delete')}
             </button>
           }
         >
           <p>
-            Are you sure you want to delete the source <strong>{deleting.name}</strong>?
+            {fill(
+              t('Are you sure you want to delete the source {{name}}?', slots(confirmNodes)),
+              confirmNodes,
+            )}
           </p>
           <p>
-            Deleting it makes all data tagged to this source unavailable to the chatbot. This cannot be
-            undone.
+            {t(
+              'Deleting it makes all data tagged to this source unavailable to the chatbot. This cannot be undone.',
+            )}
           </p>
         </Modal>
       ) : null}
@@ -230,6 +228,7 @@ function SourcesScreen({ onOpen, focusHeading }: { onOpen: (view: View) => void;
 }
 
 function AddSourceModal({ onClose, onAdded }: { onClose: () => void; onAdded: () => Promise<void> }) {
+  const { t } = useTranslation();
   const projects = useAdminProjects();
   const formId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
@@ -239,17 +238,17 @@ function AddSourceModal({ onClose, onAdded }: { onClose: () => void; onAdded: ()
   const add = useMutation({
     mutationFn: () => adminApi.addSource(name.trim(), project),
     onSuccess: async () => {
-      adminToast.success(sourceToasts.added);
+      adminToast.success(t(sourceToasts.added));
       await onAdded();
     },
-    onError: (error) => adminToast.error(sourceToasts.addFailed, { description: reasonOf(error) }),
+    onError: (error) => adminToast.error(t(sourceToasts.addFailed), { description: reasonOf(error) }),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (add.isPending) return;
     if (!name.trim() || !project || !projects.includes(project)) {
-      adminToast.error(messages.addSourceInvalid);
+      adminToast.error(t(messages.addSourceInvalid));
       return;
     }
     add.mutate();
@@ -257,18 +256,18 @@ function AddSourceModal({ onClose, onAdded }: { onClose: () => void; onAdded: ()
 
   return (
     <Modal
-      title="Add New Source"
+      title={t('Add New Source')}
       onClose={onClose}
       initialFocus={nameRef}
       actions={
         <button type="submit" form={formId} className="button" aria-disabled={add.isPending || undefined}>
-          Add
+          {t('Add')}
         </button>
       }
     >
       <form id={formId} onSubmit={submit} noValidate>
         <div className="field">
-          <label htmlFor={`${formId}-name`}>Source Name</label>
+          <label htmlFor={`${formId}-name`}>{t('Source Name')}</label>
           <input
             ref={nameRef}
             id={`${formId}-name`}
@@ -280,14 +279,14 @@ function AddSourceModal({ onClose, onAdded }: { onClose: () => void; onAdded: ()
           />
         </div>
         <div className="field">
-          <label htmlFor={`${formId}-project`}>Select Project</label>
+          <label htmlFor={`${formId}-project`}>{t('Select Project')}</label>
           <select
             id={`${formId}-project`}
             value={project}
             required
             onChange={(e) => setProject(e.target.value)}
           >
-            <option value="">Select a project</option>
+            <option value="">{t('Select a project')}</option>
             {projects.map((p) => (
               <option key={p} value={p}>
                 {p}

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { IngestionProgress as Progress } from '../../../shared/admin/progress';
 import { adminApi } from '../../api/admin';
 import { countsSentence, nextRunSentence } from './progressText';
@@ -18,6 +19,7 @@ const busy = (p: Progress | undefined) => Boolean(p && p.counts.pending + p.coun
  * is refreshed too, and the counts are announced politely.
  */
 export function IngestionProgress({ sourceId }: { sourceId: string | null }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const headingId = useId();
   const query = useQuery({
@@ -38,17 +40,25 @@ export function IngestionProgress({ sourceId }: { sourceId: string | null }) {
 
   return (
     <section className="ingestion-progress" aria-labelledby={headingId}>
-      <h3 id={headingId}>Processing</h3>
+      <h3 id={headingId}>{t('Processing')}</h3>
       {/* Polite, and its text changes only when a count does. */}
       <p role="status" className="progress-counts">
-        {sentence ?? (query.isError ? 'The processing state could not be read.' : 'Loading...')}
+        {sentence ?? (query.isError ? t('The processing state could not be read.') : t('Loading...'))}
       </p>
       {data?.crawls.length ? (
         <ul className="progress-crawls">
           {data.crawls.map((crawl) => (
             <li key={crawl.id}>
-              Crawling <span className="progress-url">{crawl.url}</span> ({crawl.source}): {crawl.found}{' '}
-              {crawl.found === 1 ? 'page' : 'pages'} found, {crawl.fetched} fetched.
+              {t('Crawling')} <span className="progress-url">{crawl.url}</span> ({crawl.source}):{' '}
+              {crawl.found === 1
+                ? t('{{found}} page found, {{fetched}} fetched.', {
+                    found: crawl.found,
+                    fetched: crawl.fetched,
+                  })
+                : t('{{found}} pages found, {{fetched}} fetched.', {
+                    found: crawl.found,
+                    fetched: crawl.fetched,
+                  })}
             </li>
           ))}
         </ul>

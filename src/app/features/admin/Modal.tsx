@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), audio[controls], [tabindex]:not([tabindex="-1"])';
 
 interface ModalProps {
+  /** Already in the chosen language (it may hold data, as a Read More's column does). */
   title: string;
   onClose: () => void;
   children: ReactNode;
@@ -15,6 +17,7 @@ interface ModalProps {
   returnFocus?: RefObject<HTMLElement | null>;
   /** A wider box for tables. */
   wide?: boolean;
+  /** The English words of the Close button, translated here. */
   closeLabel?: string;
 }
 
@@ -34,6 +37,7 @@ export function Modal({
   wide,
   closeLabel = 'Close',
 }: ModalProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -107,7 +111,7 @@ export function Modal({
         <div className="modal-actions">
           {actions}
           <button ref={closeButton} type="button" className="button button-secondary" onClick={onClose}>
-            {closeLabel}
+            {t(closeLabel)}
           </button>
         </div>
       </div>

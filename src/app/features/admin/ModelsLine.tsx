@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { adminApi } from '../../api/admin';
 import type { ModelStatus } from '../../../shared/admin/models';
 import { adminKeys } from './queryClient';
@@ -6,13 +8,16 @@ import { adminKeys } from './queryClient';
 /** How often the line is asked again while a model downloads. */
 const DOWNLOAD_POLL_MS = 3000;
 
-const describe = (m: ModelStatus): string =>
-  `${m.purpose[0]!.toUpperCase()}${m.purpose.slice(1)} (${m.model}): ` +
+/** The model's name and the server's reason stay as sent; the purpose and state are words of the app. */
+const describe = (m: ModelStatus, t: TFunction): string =>
+  `${t(`${m.purpose[0]!.toUpperCase()}${m.purpose.slice(1)}`)} (${m.model}): ` +
   (m.state === 'ready'
-    ? 'ready'
+    ? t('ready')
     : m.state === 'downloading'
-      ? `downloading, ${m.progress ?? 0}%`
-      : `unavailable${m.reason ? `: ${m.reason}` : ''}`);
+      ? t('downloading, {{progress}}%', { progress: m.progress ?? 0 })
+      : m.reason
+        ? t('unavailable: {{reason}}', { reason: m.reason })
+        : t('unavailable'));
 
 /**
  * The dashboard's Models line: whether speech recognition and sentence embeddings are ready,
@@ -21,6 +26,7 @@ const describe = (m: ModelStatus): string =>
  * it is a note beside the tabs, not a screen of its own.
  */
 export function ModelsLine() {
+  const { t } = useTranslation();
   const { data } = useQuery({
     queryKey: adminKeys.models,
     queryFn: adminApi.getModels,
@@ -30,7 +36,7 @@ export function ModelsLine() {
   if (!data?.models.length) return null;
   return (
     <p className="models-line">
-      <strong>Models:</strong> {data.models.map(describe).join('; ')}.
+      <strong>{t('Models:')}</strong> {data.models.map((m) => describe(m, t)).join('; ')}.
     </p>
   );
 }

@@ -1,16 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { NewKeyAnswer, ProjectKeyView, ProjectView } from '../../../shared/admin/projects';
 import { adminApi } from '../../api/admin';
+import { fill, slots } from '../../i18n/fill';
 import { Modal } from './Modal';
 import { adminKeys } from './queryClient';
 import { adminToast, reasonOf } from './toasts';
 
-const NAME_REQUIRED = 'Please enter a name for the key.';
+export const NAME_REQUIRED = 'Please enter a name for the key.';
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-function When({ at, never = 'Never' }: { at: string | null; never?: string }) {
-  return at ? <time dateTime={at}>{dateTime.format(new Date(at))}</time> : <>{never}</>;
+function When({ at }: { at: string | null }) {
+  const { t } = useTranslation();
+  return at ? <time dateTime={at}>{dateTime.format(new Date(at))}</time> : <>{t('Never')}</>;
 }
 
 /** A secret just made: shown this once, with a copy button, until the admin says they have it. */
@@ -25,6 +28,7 @@ interface Shown {
  * each; keys are created, revoked and rotated here, and a new secret is shown once.
  */
 export function ProjectsTab() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const titleId = useId();
   const list = useQuery({ queryKey: adminKeys.projects, queryFn: adminApi.getProjects });
@@ -42,28 +46,41 @@ export function ProjectsTab() {
     onSuccess: async (answer, { key }) => {
       setConfirming(null);
       if (answer) setShown({ project: key.project, answer });
-      else adminToast.success(`The key “${key.name}” is revoked.`);
+      else adminToast.success(t('The key “{{name}}” is revoked.', { name: key.name }));
       await refresh();
     },
-    onError: (error, { action }) => adminToast.error(`Failed to ${action} the key: ${reasonOf(error)}`),
+    onError: (error, { action }) =>
+      adminToast.error(
+        action === 'revoke'
+          ? t('Failed to revoke the key: {{reason}}', { reason: reasonOf(error) })
+          : t('Failed to rotate the key: {{reason}}', { reason: reasonOf(error) }),
+      ),
   });
+
+  const keyNodes = confirming
+    ? {
+        name: <strong>{confirming.key.name}</strong>,
+        prefix: <code>{confirming.key.prefix}</code>,
+        project: confirming.key.project,
+      }
+    : {};
 
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="table-title">
-        Projects and API keys
+        {t('Projects and API keys')}
       </h2>
       <p>
-        A project asks DISH from its own app with one of its keys. How to call it:{' '}
-        <a href="/api/docs">API documentation</a>.
+        {t('A project asks DISH from its own app with one of its keys. How to call it:')}{' '}
+        <a href="/api/docs">{t('API documentation')}</a>.
       </p>
       {shown ? <NewSecret shown={shown} onDone={() => setShown(null)} /> : null}
       {list.isPending ? (
-        <p>Loading...</p>
+        <p>{t('Loading...')}</p>
       ) : list.isError ? (
-        <p role="alert">Could not load the projects: {reasonOf(list.error)}</p>
+        <p role="alert">{t('Could not load the projects: {{reason}}', { reason: reasonOf(list.error) })}</p>
       ) : list.data.projects.length === 0 ? (
-        <p>You do not administer any project.</p>
+        <p>{t('You do not administer any project.')}</p>
       ) : (
         list.data.projects.map((project) => (
           <ProjectKeys
@@ -79,7 +96,7 @@ export function ProjectsTab() {
       )}
       {confirming ? (
         <Modal
-          title={confirming.action === 'revoke' ? 'Revoke Key' : 'Rotate Key'}
+          title={confirming.action === 'revoke' ? t('Revoke Key') : t('Rotate Key')}
           closeLabel="Cancel"
           onClose={() => setConfirming(null)}
           actions={
@@ -91,19 +108,22 @@ export function ProjectsTab() {
                 if (!change.isPending) change.mutate(confirming);
               }}
             >
-              {confirming.action === 'revoke' ? 'Revoke' : 'Rotate'}
+              {confirming.action === 'revoke' ? t('Revoke') : t('Rotate')}
             </button>
           }
         >
           <p>
-            {confirming.action === 'revoke' ? 'Revoke' : 'Rotate'} the key{' '}
-            <strong>{confirming.key.name}</strong> (starts with <code>{confirming.key.prefix}</code>) of{' '}
-            {confirming.key.project}?
+            {fill(
+              confirming.action === 'revoke'
+                ? t('Revoke the key {{name}} (starts with {{prefix}}) of {{project}}?', slots(keyNodes))
+                : t('Rotate the key {{name}} (starts with {{prefix}}) of {{project}}?', slots(keyNodes)),
+              keyNodes,
+            )}
           </p>
           <p>
             {confirming.action === 'revoke'
-              ? 'Every app using it is refused from now on. This cannot be undone.'
-              : 'A new secret is made and shown once; the old one is refused from now on.'}
+              ? t('Every app using it is refused from now on. This cannot be undone.')
+              : t('A new secret is made and shown once; the old one is refused from now on.')}
           </p>
         </Modal>
       ) : null}
@@ -112,36 +132,37 @@ export function ProjectsTab() {
 }
 
 function NewSecret({ shown, onDone }: { shown: Shown; onDone: () => void }) {
+  const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   useEffect(() => heading.current?.focus(), [shown]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(shown.answer.secret);
-      adminToast.success('API Key copied to clipboard');
+      adminToast.success(t('API Key copied to clipboard'));
     } catch {
-      adminToast.error('Could not copy the API Key. Please select it and copy it by hand.');
+      adminToast.error(t('Could not copy the API Key. Please select it and copy it by hand.'));
     }
   };
   return (
     <section className="project-result" aria-labelledby={headingId}>
       <h3 id={headingId} ref={heading} tabIndex={-1}>
-        New key “{shown.answer.key.name}” of {shown.project}
+        {t('New key “{{name}}” of {{project}}', { name: shown.answer.key.name, project: shown.project })}
       </h3>
-      <p>Copy the key now: it is shown only this once and cannot be read again.</p>
+      <p>{t('Copy the key now: it is shown only this once and cannot be read again.')}</p>
       <dl className="credentials">
         <div>
-          <dt>API Key</dt>
+          <dt>{t('API Key')}</dt>
           <dd>
             <code>{shown.answer.secret}</code>
             <button type="button" className="button button-small" onClick={() => void copy()}>
-              Copy API Key
+              {t('Copy API Key')}
             </button>
           </dd>
         </div>
       </dl>
       <button type="button" className="button button-secondary" onClick={onDone}>
-        I have copied the key
+        {t('I have copied the key')}
       </button>
     </section>
   );
@@ -156,6 +177,7 @@ function ProjectKeys({
   onCreated: (answer: NewKeyAnswer) => Promise<void>;
   onAction: (action: 'revoke' | 'rotate', key: ProjectKeyView) => void;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -166,7 +188,8 @@ function ProjectKeys({
       setName('');
       await onCreated(answer);
     },
-    onError: (failure) => adminToast.error(`Failed to create the key: ${reasonOf(failure)}`),
+    onError: (failure) =>
+      adminToast.error(t('Failed to create the key: {{reason}}', { reason: reasonOf(failure) })),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -190,18 +213,18 @@ function ProjectKeys({
       <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
         <table>
           <caption id={`${id}-caption`} className="visually-hidden">
-            API keys of {project.name}
+            {t('API keys of {{project}}', { project: project.name })}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Starts with</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Uses</th>
-              <th scope="col">Status</th>
+              <th scope="col">{t('Name')}</th>
+              <th scope="col">{t('Starts with')}</th>
+              <th scope="col">{t('Created')}</th>
+              <th scope="col">{t('Last used')}</th>
+              <th scope="col">{t('Uses')}</th>
+              <th scope="col">{t('Status')}</th>
               <th scope="col" className="actions-cell">
-                Actions
+                {t('Actions')}
               </th>
             </tr>
           </thead>
@@ -209,7 +232,7 @@ function ProjectKeys({
             {project.keys.length === 0 ? (
               <tr>
                 <td colSpan={7} className="table-message">
-                  No keys yet.
+                  {t('No keys yet.')}
                 </td>
               </tr>
             ) : (
@@ -229,10 +252,10 @@ function ProjectKeys({
                   <td>
                     {key.revokedAt ? (
                       <>
-                        Revoked <When at={key.revokedAt} />
+                        {t('Revoked')} <When at={key.revokedAt} />
                       </>
                     ) : (
-                      'Active'
+                      t('Active')
                     )}
                   </td>
                   <td className="actions-cell">
@@ -241,18 +264,18 @@ function ProjectKeys({
                         <button
                           type="button"
                           className="button button-small"
-                          aria-label={`Rotate ${key.name}`}
+                          aria-label={t('Rotate {{name}}', { name: key.name })}
                           onClick={() => onAction('rotate', key)}
                         >
-                          Rotate
+                          {t('Rotate')}
                         </button>
                         <button
                           type="button"
                           className="button button-small button-danger"
-                          aria-label={`Revoke ${key.name}`}
+                          aria-label={t('Revoke {{name}}', { name: key.name })}
                           onClick={() => onAction('revoke', key)}
                         >
-                          Revoke
+                          {t('Revoke')}
                         </button>
                       </div>
                     )}
@@ -263,9 +286,14 @@ function ProjectKeys({
           </tbody>
         </table>
       </div>
-      <form className="key-form" onSubmit={submit} noValidate aria-label={`New key of ${project.name}`}>
+      <form
+        className="key-form"
+        onSubmit={submit}
+        noValidate
+        aria-label={t('New key of {{project}}', { project: project.name })}
+      >
         <div className="field">
-          <label htmlFor={`${id}-name`}>Name of a new key</label>
+          <label htmlFor={`${id}-name`}>{t('Name of a new key')}</label>
           <input
             ref={input}
             id={`${id}-name`}
@@ -278,12 +306,12 @@ function ProjectKeys({
           />
           {error ? (
             <p id={`${id}-error`} className="field-error">
-              {error}
+              {t(error)}
             </p>
           ) : null}
         </div>
         <button type="submit" className="button" aria-disabled={create.isPending || undefined}>
-          Create key
+          {t('Create key')}
         </button>
       </form>
     </section>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_PROMPTS, MAX_PROMPT_LENGTH, MAX_PROMPTS } from '../../../shared/admin/prompts';
 import { QUERYING_APP } from '../../../shared/constants';
 import { adminApi } from '../../api/admin';
@@ -13,6 +14,7 @@ import { adminToast, reasonOf } from './toasts';
  * save, and check which of the saved ones find nothing in the knowledge base now.
  */
 export function PromptsTab() {
+  const { t } = useTranslation();
   const projects = useAdminProjects();
   const [project, setProject] = useState(
     projects.includes(QUERYING_APP) ? QUERYING_APP : (projects[0] ?? ''),
@@ -27,11 +29,11 @@ export function PromptsTab() {
   return (
     <section aria-labelledby={`${projectId}-title`}>
       <h2 id={`${projectId}-title`} className="table-title">
-        Suggested Prompts
+        {t('Suggested Prompts')}
       </h2>
       {projects.length > 1 ? (
         <div className="field prompt-project">
-          <label htmlFor={projectId}>Project</label>
+          <label htmlFor={projectId}>{t('Project')}</label>
           <select id={projectId} value={project} onChange={(e) => setProject(e.target.value)}>
             {projects.map((p) => (
               <option key={p} value={p}>
@@ -42,9 +44,9 @@ export function PromptsTab() {
         </div>
       ) : null}
       {saved.isPending ? (
-        <p>Loading...</p>
+        <p>{t('Loading...')}</p>
       ) : saved.isError ? (
-        <p role="alert">Could not load the prompts: {reasonOf(saved.error)}</p>
+        <p role="alert">{t('Could not load the prompts: {{reason}}', { reason: reasonOf(saved.error) })}</p>
       ) : (
         <PromptEditor
           // A project of its own starts from its saved prompts; saving keeps the form (and focus) as it is.
@@ -64,6 +66,7 @@ function PromptEditor({
   project: string;
   saved: { prompts: string[]; custom: boolean };
 }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const formId = useId();
   const [prompts, setPrompts] = useState<string[]>(saved.prompts);
@@ -86,11 +89,12 @@ function PromptEditor({
   const save = useMutation({
     mutationFn: () => adminApi.savePrompts(project, prompts),
     onSuccess: async () => {
-      adminToast.success('Suggested prompts saved.');
+      adminToast.success(t('Suggested prompts saved.'));
       check.reset();
       await queryClient.invalidateQueries({ queryKey: [...adminKeys.prompts, project] });
     },
-    onError: (error) => adminToast.error(`Failed to save the prompts: ${reasonOf(error)}`),
+    onError: (error) =>
+      adminToast.error(t('Failed to save the prompts: {{reason}}', { reason: reasonOf(error) })),
   });
   const check = useMutation({ mutationFn: () => adminApi.checkPrompts(project) });
 
@@ -125,19 +129,22 @@ function PromptEditor({
     <>
       <p className="field-hint">
         {saved.custom
-          ? 'These prompts are shown on the dashboard of this project.'
-          : 'The dashboard shows the six default prompts until you save your own.'}{' '}
-        Up to {MAX_PROMPTS} prompts of at most {MAX_PROMPT_LENGTH} characters.
+          ? t('These prompts are shown on the dashboard of this project.')
+          : t('The dashboard shows the six default prompts until you save your own.')}{' '}
+        {t('Up to {{max}} prompts of at most {{length}} characters.', {
+          max: MAX_PROMPTS,
+          length: MAX_PROMPT_LENGTH,
+        })}
       </p>
       <form
         id={formId}
         className="admin-form prompt-form"
         onSubmit={submit}
         noValidate
-        aria-label="Suggested prompts"
+        aria-label={t('Suggested prompts')}
       >
         <div role="alert" className="form-errors">
-          {summary ? <p>{summary}</p> : null}
+          {summary ? <p>{t(summary)}</p> : null}
         </div>
         <ol className="prompt-fields">
           {prompts.map((prompt, index) => {
@@ -145,7 +152,7 @@ function PromptEditor({
             const error = submitted ? errors.fields[index] : null;
             return (
               <li key={index} className="field prompt-field">
-                <label htmlFor={id}>Prompt {index + 1}</label>
+                <label htmlFor={id}>{t('Prompt {{n}}', { n: index + 1 })}</label>
                 <div className="prompt-row">
                   <input
                     ref={(el) => {
@@ -162,15 +169,15 @@ function PromptEditor({
                   <button
                     type="button"
                     className="button button-secondary"
-                    aria-label={`Remove prompt ${index + 1}`}
+                    aria-label={t('Remove prompt {{n}}', { n: index + 1 })}
                     onClick={() => remove(index)}
                   >
-                    Remove
+                    {t('Remove')}
                   </button>
                 </div>
                 {error ? (
                   <p id={`${id}-error`} className="field-error">
-                    {error}
+                    {t(error)}
                   </p>
                 ) : null}
               </li>
@@ -185,24 +192,26 @@ function PromptEditor({
             aria-disabled={prompts.length >= MAX_PROMPTS || undefined}
             onClick={add}
           >
-            Add a prompt
+            {t('Add a prompt')}
           </button>
           <button
             type="button"
             className="button button-secondary"
             onClick={() => setPrompts([...DEFAULT_PROMPTS])}
           >
-            Use the six default prompts
+            {t('Use the six default prompts')}
           </button>
           <button type="submit" className="button" aria-disabled={save.isPending || undefined}>
-            Save prompts
+            {t('Save prompts')}
           </button>
         </div>
       </form>
-      <h3>Which prompts find something</h3>
+      <h3>{t('Which prompts find something')}</h3>
       <p className="field-hint">
-        Each saved prompt is asked of this project&apos;s knowledge base as the chat would ask it; no question
-        is recorded.{changed ? ' Save your changes first to check them.' : ''}
+        {t(
+          "Each saved prompt is asked of this project's knowledge base as the chat would ask it; no question is recorded.",
+        )}
+        {changed ? ` ${t('Save your changes first to check them.')}` : ''}
       </p>
       <button
         type="button"
@@ -212,24 +221,27 @@ function PromptEditor({
           if (!check.isPending) check.mutate();
         }}
       >
-        Check the saved prompts
+        {t('Check the saved prompts')}
       </button>
       <p role="status" className="prompt-check-status">
         {check.isPending
-          ? 'Checking the prompts...'
+          ? t('Checking the prompts...')
           : check.isError
-            ? `The prompts could not be checked: ${reasonOf(check.error)}`
+            ? t('The prompts could not be checked: {{reason}}', { reason: reasonOf(check.error) })
             : check.data
               ? nothing.length === 0
-                ? `All ${check.data.results.length} prompts find something.`
-                : `${nothing.length} of ${check.data.results.length} prompts find nothing.`
+                ? t('All {{total}} prompts find something.', { total: check.data.results.length })
+                : t('{{nothing}} of {{total}} prompts find nothing.', {
+                    nothing: nothing.length,
+                    total: check.data.results.length,
+                  })
               : ''}
       </p>
       {check.data ? (
         <ul className="prompt-results">
           {check.data.results.map((r) => (
             <li key={r.prompt} className={r.found ? 'prompt-found' : 'prompt-nothing'}>
-              <span className="prompt-verdict">{r.found ? 'Finds an answer' : 'Finds nothing'}</span>:{' '}
+              <span className="prompt-verdict">{r.found ? t('Finds an answer') : t('Finds nothing')}</span>:{' '}
               {r.prompt}
             </li>
           ))}

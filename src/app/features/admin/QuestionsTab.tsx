@@ -1,9 +1,12 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ListAnswer, QuestionView } from '../../../shared/admin/schemas';
 import type { FeedbackFilter } from '../../../shared/chat/feedback';
 import { adminApi, listBody, type PageRequest } from '../../api/admin';
 import { apiRequest } from '../../api/client';
+import { translate } from '../../i18n/i18n';
 import { BotMarkdown } from '../chat/BotMarkdown';
+import { FEEDBACK_CHOICES } from './adminMessages';
 import { AskedBy } from './AskedBy';
 import { markdownText } from './markdownText';
 import { Modal } from './Modal';
@@ -15,7 +18,7 @@ import { formatTime, type Column } from './table/format';
 import { RowAction } from './table/RowAction';
 
 const questionColumns: Column<QuestionView>[] = [
-  { key: 'mode', header: 'Mode', value: (q) => deriveQuestion(q).mode },
+  { key: 'mode', header: 'Mode', value: (q) => translate(deriveQuestion(q).mode) },
   { key: 'question', header: 'Question', value: (q) => deriveQuestion(q).question },
   { key: 'answer', header: 'Answer', value: (q) => answerText(deriveQuestion(q)) },
   { key: 'project', header: 'Project', value: (q) => q.project },
@@ -30,16 +33,9 @@ const questionColumns: Column<QuestionView>[] = [
 /** The asker's "Was this helpful?" (issue 14 item 3) in words, with their comment; '-' when none. */
 function feedbackText({ feedback }: QuestionView): string | null {
   if (!feedback) return null;
-  const verdict = feedback.helpful ? 'Helpful' : 'Not helpful';
+  const verdict = feedback.helpful ? translate('Helpful') : translate('Not helpful');
   return feedback.comment ? `${verdict}: ${feedback.comment}` : verdict;
 }
-
-const FEEDBACK_CHOICES: [FeedbackFilter | '', string][] = [
-  ['', 'All questions'],
-  ['helpful', 'Helpful'],
-  ['not_helpful', 'Not helpful'],
-  ['none', 'No feedback'],
-];
 
 /** get_questions, narrowed by feedback when a filter is chosen. */
 const questionsPage = (feedback: FeedbackFilter | '') => (page: PageRequest) =>
@@ -56,25 +52,26 @@ const answerText = ({ answer, status }: ReturnType<typeof deriveQuestion>) =>
 
 /** SPEC §2 Questions tab: every question asked, derived per SPEC §4, with its history on demand. */
 export function QuestionsTab() {
+  const { t } = useTranslation();
   const [details, setDetails] = useState<QuestionView | null>(null);
   const [feedback, setFeedback] = useState<FeedbackFilter | ''>('');
   const filterId = useId();
   return (
     <>
       <DataTable
-        title="Questions"
+        title={t('Questions')}
         queryKey={[...adminKeys.questions, { feedback }]}
         fetchPage={questionsPage(feedback)}
         columns={questionColumns}
         rowKey={(q) => q._id}
         actions={(q) => (
           <RowAction subject={deriveQuestion(q).question.slice(0, 60)} onClick={() => setDetails(q)}>
-            View Details
+            {t('View Details')}
           </RowAction>
         )}
       >
         <div className="table-filter">
-          <label htmlFor={filterId}>Feedback</label>
+          <label htmlFor={filterId}>{t('Feedback')}</label>
           <select
             id={filterId}
             value={feedback}
@@ -82,7 +79,7 @@ export function QuestionsTab() {
           >
             {FEEDBACK_CHOICES.map(([value, label]) => (
               <option key={value} value={value}>
-                {label}
+                {t(label)}
               </option>
             ))}
           </select>
@@ -94,17 +91,18 @@ export function QuestionsTab() {
 }
 
 function HistoryModal({ record, onClose }: { record: QuestionView; onClose: () => void }) {
+  const { t } = useTranslation();
   const shown = deriveQuestion(record);
   return (
-    <Modal title="Question Details" onClose={onClose} wide>
+    <Modal title={t('Question Details')} onClose={onClose} wide>
       <dl className="question-review">
-        <dt>Question:</dt>
+        <dt>{t('Question:')}</dt>
         <dd>{shown.question || '-'}</dd>
-        <dt>Asked by:</dt>
+        <dt>{t('Asked by:')}</dt>
         <dd>
           <AskedBy questionId={record._id} />
         </dd>
-        <dt>Answer:</dt>
+        <dt>{t('Answer:')}</dt>
         <dd className="review-answer">
           {!shown.answer ? (
             '-'
@@ -114,26 +112,26 @@ function HistoryModal({ record, onClose }: { record: QuestionView; onClose: () =
             <BotMarkdown id={`review-${record._id}`} text={shown.answer} />
           )}
         </dd>
-        <dt>Feedback:</dt>
-        <dd>{feedbackText(record) ?? 'No feedback'}</dd>
+        <dt>{t('Feedback:')}</dt>
+        <dd>{feedbackText(record) ?? t('No feedback')}</dd>
       </dl>
       {/* A table wider than the screen scrolls; keyboard users scroll it once it has focus. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="table-scroll" role="region" aria-label="History" tabIndex={0}>
+      <div className="table-scroll" role="region" aria-label={t('History')} tabIndex={0}>
         <table>
-          <caption className="visually-hidden">History</caption>
+          <caption className="visually-hidden">{t('History')}</caption>
           <thead>
             <tr>
-              <th scope="col">Type</th>
-              <th scope="col">Time</th>
-              <th scope="col">Content</th>
+              <th scope="col">{t('Type')}</th>
+              <th scope="col">{t('Time')}</th>
+              <th scope="col">{t('Content')}</th>
             </tr>
           </thead>
           <tbody>
             {record.history.length === 0 ? (
               <tr>
                 <td colSpan={3} className="table-message">
-                  No history recorded.
+                  {t('No history recorded.')}
                 </td>
               </tr>
             ) : (
@@ -155,6 +153,7 @@ function HistoryModal({ record, onClose }: { record: QuestionView; onClose: () =
 }
 
 function EventContent({ event, index }: { event: QuestionView['history'][number]; index: number }) {
+  const { t } = useTranslation();
   const text = eventText(event);
   const words =
     event.type === 'query-response' && event.answer ? (
@@ -174,10 +173,10 @@ function EventContent({ event, index }: { event: QuestionView['history'][number]
           controls
           preload="none"
           src={audio}
-          aria-label={`Audio of history event ${index + 1} (${event.type})`}
+          aria-label={t('Audio of history event {{n}} ({{type}})', { n: index + 1, type: event.type })}
         />
       ) : (
-        <p className="audio-error">Audio Playback Error</p>
+        <p className="audio-error">{t('Audio Playback Error')}</p>
       )}
       {words}
     </>
@@ -186,10 +185,13 @@ function EventContent({ event, index }: { event: QuestionView['history'][number]
 
 /** A query-response: the question as asked, and the answer rendered as the chat shows it. */
 function ResponseContent({ event, index }: { event: QuestionView['history'][number]; index: number }) {
+  const { t } = useTranslation();
   return (
     <div className="review-answer">
-      {event.query ? <span className="history-text">Question: {event.query}</span> : null}
-      Answer: <BotMarkdown id={`history-${index}`} text={event.answer ?? ''} />
+      {event.query ? (
+        <span className="history-text">{t('Question: {{text}}', { text: event.query })}</span>
+      ) : null}
+      {t('Answer:')} <BotMarkdown id={`history-${index}`} text={event.answer ?? ''} />
     </div>
   );
 }

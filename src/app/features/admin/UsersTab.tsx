@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { UserAdminView } from '../../../shared/admin/schemas';
 import { adminApi } from '../../api/admin';
 import { sessionUserAtom } from '../../state/auth';
+import { userToasts } from './adminMessages';
 import { AdminRightsModal } from './AdminRightsModal';
 import { adminKeys } from './queryClient';
 import { DataTable } from './table/DataTable';
@@ -27,15 +29,9 @@ const userColumns: Column<UserAdminView>[] = [
   { key: 'is_active', header: 'Is Active', value: (u) => u.isActive },
 ];
 
-const userToasts = {
-  blocked: 'User blocked successfully.',
-  unblocked: 'User unblocked successfully.',
-  madeAdmin: 'User made admin successfully.',
-  adminRemoved: 'Admin rights removed successfully.',
-};
-
 /** SPEC §2 Users tab: every user of the admin's projects; block/unblock and make/remove admin. */
 export function UsersTab() {
+  const { t } = useTranslation();
   const viewer = useAtomValue(sessionUserAtom);
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.users });
@@ -47,11 +43,15 @@ export function UsersTab() {
     mutationFn: ({ user, block }: { user: UserAdminView; block: boolean }) =>
       adminApi.blockUser(user._id, block),
     onSuccess: async (_answer, { block }) => {
-      adminToast.success(block ? userToasts.blocked : userToasts.unblocked);
+      adminToast.success(t(block ? userToasts.blocked : userToasts.unblocked));
       await refresh();
     },
     onError: (error, { block }) =>
-      adminToast.error(`Failed to ${block ? 'block' : 'unblock'} user: ${reasonOf(error)}`),
+      adminToast.error(
+        block
+          ? t('Failed to block user: {{reason}}', { reason: reasonOf(error) })
+          : t('Failed to unblock user: {{reason}}', { reason: reasonOf(error) }),
+      ),
   });
 
   const makeAdmin = useMutation({
@@ -66,12 +66,14 @@ export function UsersTab() {
     }) => adminApi.makeUserAdmin(user._id, makeAdmin, adminFor),
     onSuccess: async (_answer, { makeAdmin }) => {
       setGranting(null);
-      adminToast.success(makeAdmin ? userToasts.madeAdmin : userToasts.adminRemoved);
+      adminToast.success(t(makeAdmin ? userToasts.madeAdmin : userToasts.adminRemoved));
       await refresh();
     },
     onError: (error, { makeAdmin }) =>
       adminToast.error(
-        `Failed to ${makeAdmin ? 'make user admin' : 'remove admin rights'}: ${reasonOf(error)}`,
+        makeAdmin
+          ? t('Failed to make user admin: {{reason}}', { reason: reasonOf(error) })
+          : t('Failed to remove admin rights: {{reason}}', { reason: reasonOf(error) }),
       ),
   });
 
@@ -81,7 +83,7 @@ export function UsersTab() {
   return (
     <>
       <DataTable
-        title="Users"
+        title={t('Users')}
         queryKey={adminKeys.users}
         fetchPage={adminApi.getUsers}
         columns={userColumns}
@@ -98,7 +100,7 @@ export function UsersTab() {
                   danger={!user.isBlocked}
                   onClick={() => block.mutate({ user, block: !user.isBlocked })}
                 >
-                  {user.isBlocked ? 'Unblock User' : 'Block User'}
+                  {user.isBlocked ? t('Unblock User') : t('Block User')}
                 </RowAction>
               ) : null}
               {offered.adminRights ? (
@@ -111,7 +113,7 @@ export function UsersTab() {
                     else setGranting(user);
                   }}
                 >
-                  {user.isAdmin ? 'Remove Admin' : 'Make Admin'}
+                  {user.isAdmin ? t('Remove Admin') : t('Make Admin')}
                 </RowAction>
               ) : null}
             </>

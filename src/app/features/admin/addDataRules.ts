@@ -1,5 +1,6 @@
 import { MAX_UPLOAD_FILES, WEB_MAX_DEPTH } from '../../../shared/constants';
 import { messages, tooManyFilesMessage } from '../../../shared/messages';
+import { translate } from '../../i18n/i18n';
 import {
   acceptAttribute,
   DOC_FORMATS,
@@ -32,6 +33,10 @@ export type AddDataField = keyof AddDataValues | 'files';
 
 export const URL_FORMAT_MESSAGE = 'The URL must start with http:// or https://.';
 export const DEPTH_MESSAGE = `Depth must be a whole number from 0 to ${WEB_MAX_DEPTH}.`;
+
+/** fileTypeRefused's sentence with its parts as placeholders (the English it makes, byte for byte). */
+export const FILE_TYPE_REFUSED = 'This file type is not accepted ("{{name}}"). Upload {{formats}}.';
+export const ONLY_PDF = 'Only .pdf files can be uploaded as pdf.';
 
 export const needsUrl = (type: AddDataValues['data_type']) => type !== '' && type !== 'pdf' && type !== 'doc';
 export const needsFiles = (type: AddDataValues['data_type']) => type === 'pdf' || type === 'doc';
@@ -124,5 +129,11 @@ export function checkFiles(type: AddDataValues['data_type'], files: readonly Fil
   if (type !== 'pdf' && type !== 'doc') return null;
   const wrong = files.find((f) => !hasAcceptedExtension(type, f.name));
   if (!wrong) return null;
-  return type === 'pdf' ? 'Only .pdf files can be uploaded as pdf.' : fileTypeRefused(wrong.name);
+  if (type === 'pdf') return ONLY_PDF;
+  // The file's name is inside the sentence, so it is translated here rather than where it shows.
+  const english = fileTypeRefused(wrong.name);
+  return translate(FILE_TYPE_REFUSED, {
+    name: english.slice(english.indexOf('("') + 2, english.lastIndexOf('")')),
+    formats: translate(DOC_FORMATS),
+  });
 }

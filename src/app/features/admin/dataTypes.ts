@@ -14,7 +14,7 @@ export const SOURCE_TYPE_LABELS: Record<SourceType, string> = {
   doc: 'Document',
 };
 
-const CONTENT_KIND_LABELS: Record<string, string> = {
+export const CONTENT_KIND_LABELS: Record<string, string> = {
   web: 'Web page',
   video: 'Video',
   pdf: 'PDF',

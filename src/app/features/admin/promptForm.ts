@@ -19,9 +19,11 @@ export function promptErrors(prompts: string[]): { fields: (string | null)[]; li
   return { fields, list };
 }
 
-/** What the form's summary says: the one problem, or SPEC's sentence when there are several. */
+export const CORRECT_MARKED = 'Please correct the prompts marked below.';
+
+/** What the form's summary says (in English, the key of its Hindi): the one problem, or SPEC's sentence when there are several. */
 export function promptSummary({ fields, list }: ReturnType<typeof promptErrors>): string | null {
   const problems = [...(list ? [list] : []), ...fields.filter((f): f is string => f !== null)];
   if (problems.length === 0) return null;
-  return problems.length === 1 ? problems[0]! : 'Please correct the prompts marked below.';
+  return problems.length === 1 ? problems[0]! : CORRECT_MARKED;
 }

@@ -1,5 +1,6 @@
 import type { HistoryEventView, QuestionView } from '../../../shared/admin/schemas';
 import { ttsUrl } from '../../config';
+import { translate } from '../../i18n/i18n';
 import { formatTime } from './table/format';
 
 export interface QuestionDisplay {
@@ -27,11 +28,14 @@ export function deriveQuestion(record: QuestionView): QuestionDisplay {
   const mode = history[0]?.type === 'voice-query' ? 'Voice' : 'Text';
   const question = translation?.text || response?.query || record.query;
   if (error) {
-    const message = error.message || error.error || 'Unknown error';
+    const message = error.message || error.error || translate('Unknown error');
     return {
       mode,
       question,
-      answer: `Error ${message} thrown at ${formatTime(error.timestamp) ?? error.timestamp}`,
+      answer: translate('Error {{message}} thrown at {{time}}', {
+        message,
+        time: formatTime(error.timestamp) ?? error.timestamp,
+      }),
       status: 'failed',
     };
   }
@@ -68,7 +72,10 @@ export function eventText(event: HistoryEventView): string {
     case 'translation':
       return event.text || '';
     case 'query-response':
-      return [event.query ? `Question: ${event.query}` : '', event.answer ? `Answer: ${event.answer}` : '']
+      return [
+        event.query ? translate('Question: {{text}}', { text: event.query }) : '',
+        event.answer ? translate('Answer: {{text}}', { text: event.answer }) : '',
+      ]
         .filter(Boolean)
         .join('\n');
     case 'error':

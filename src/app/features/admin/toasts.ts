@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
+import { translate } from '../../i18n/i18n';
 
 /** SPEC §9 admin toast durations: success 2000 ms; error and plain 4000 ms; loading until replaced. */
 export const ADMIN_SUCCESS_MS = 2000;
@@ -19,7 +20,7 @@ export const adminToast = {
   loading: (message: string) => toast.loading(message, { duration: Infinity }),
 };
 
-/** The reason of a failed call, fit to show after 'Failed to …: '. */
+/** The reason of a failed call, fit to show after 'Failed to …: '; the server's own words as it sent them. */
 export function reasonOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Unknown error';
+  return error instanceof Error && error.message ? error.message : translate('Unknown error');
 }

@@ -1,6 +1,7 @@
 /**
- * Issue 14 item 7: every sentence the user screens show has its Hindi, with the same
- * placeholders, and English stays the key itself (SPEC's wording, byte for byte).
+ * Issue 14 item 7: every sentence the screens show (the user screens' and the admin screens') has
+ * its Hindi, with the same placeholders, and English stays the key itself (SPEC's wording, byte
+ * for byte).
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -13,31 +14,61 @@ import { OFFLINE_MESSAGE } from '../../../../src/app/ui/OfflineNotice';
 import { answerActionText } from '../../../../src/shared/chat/feedback';
 import { RELOAD_MESSAGE } from '../../../../src/shared/chat/protocol';
 import { VOICE_UNAVAILABLE_MESSAGE } from '../../../../src/shared/chat/voice';
-import { messages } from '../../../../src/shared/messages';
+import { messages, tooManyFilesMessage } from '../../../../src/shared/messages';
+import { FORCE_STARTED } from '../../../../src/app/features/admin/AdminHeader';
+import {
+  CREATE_FAILED,
+  DESCRIPTION_REQUIRED,
+  NAME_REQUIRED as PROJECT_NAME_REQUIRED,
+} from '../../../../src/app/features/admin/AddProjectPage';
+import { NONE_CHOSEN } from '../../../../src/app/features/admin/AdminRightsModal';
+import {
+  DATA_TYPE_LABELS,
+  DEPTH_MESSAGE,
+  FILE_TYPE_REFUSED,
+  filesHint,
+  MISSING,
+  ONLY_PDF,
+  URL_FORMAT_MESSAGE,
+} from '../../../../src/app/features/admin/addDataRules';
+import { FEEDBACK_CHOICES, sourceToasts, userToasts } from '../../../../src/app/features/admin/adminMessages';
+import { CONTENT_KIND_LABELS, SOURCE_TYPE_LABELS } from '../../../../src/app/features/admin/dataTypes';
+import { NAME_REQUIRED as KEY_NAME_REQUIRED } from '../../../../src/app/features/admin/ProjectsTab';
+import { CORRECT_MARKED } from '../../../../src/app/features/admin/promptForm';
+import { ADDED } from '../../../../src/app/features/admin/useSingleItemForm';
+import { SEARCH_PLACEHOLDER } from '../../../../src/app/features/admin/table/DataTable';
+import { promptMessages } from '../../../../src/shared/admin/prompts';
+import { DOC_FORMATS } from '../../../../src/shared/admin/uploads';
+import { MAX_UPLOAD_FILES } from '../../../../src/shared/constants';
 
 const APP = path.resolve(import.meta.dirname, '../../../../src/app');
 
-/** The user screens' source files: all of src/app but the admin screens (English for now). */
-function userScreenFiles(dir = APP): string[] {
+/** The screens' source files: all of src/app, the admin screens included, but the Hindi itself. */
+function screenFiles(dir = APP): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
-    if (statSync(file).isDirectory())
-      return file.endsWith(path.join('features', 'admin')) ? [] : userScreenFiles(file);
-    return /\.tsx?$/.test(name) && !file.endsWith(path.join('i18n', 'hi.ts')) ? [file] : [];
+    if (statSync(file).isDirectory()) return screenFiles(file);
+    return /\.tsx?$/.test(name) && !/i18n[\\/]hi(Admin)?\.ts$/.test(file) ? [file] : [];
   });
 }
 
-/** The literal English handed to t() (both sides of a ternary), and the literal labels, titles and hints. */
+const isAdmin = (file: string) => file.includes(path.join('features', 'admin'));
+
+/**
+ * The literal English handed to t() or translate() (both sides of a ternary), the literal labels,
+ * titles and hints, and in the admin screens the tables' column headers and the tabs' words.
+ */
 function literalSentences(): Map<string, string> {
   const found = new Map<string, string>();
   const patterns = [
-    /\bt\(\s*(?:[\w.]+\s*\?\s*)?(['"])((?:\\.|(?!\1).)+)\1(?:\s*:\s*(['"])((?:\\.|(?!\3).)+)\3)?/gs,
+    /\b(?:t|translate)\(\s*(?:[\w.]+\s*\?\s*)?(['"])((?:\\.|(?!\1).)+)\1(?:\s*:\s*(['"])((?:\\.|(?!\3).)+)\3)?/gs,
     /\b(?:label|title|hint|intro)="([^"]+)"/g,
     /usePageTitle\('([^']+)'\)/g,
   ];
-  for (const file of userScreenFiles()) {
+  const adminPatterns = [/\b(?:header|label|hint):\s*'([^']+)'/g];
+  for (const file of screenFiles()) {
     const source = readFileSync(file, 'utf8');
-    for (const [index, pattern] of patterns.entries()) {
+    for (const [index, pattern] of [...patterns, ...(isAdmin(file) ? adminPatterns : [])].entries()) {
       for (const match of source.matchAll(pattern)) {
         const sentences = index === 0 ? [match[2], match[4]] : [match[1]];
         for (const sentence of sentences)
@@ -51,9 +82,11 @@ function literalSentences(): Map<string, string> {
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe('the Hindi interface', () => {
-  it('has every sentence the user screens pass to t() or name fields and pages with', () => {
+  it('has every sentence the screens pass to t() or name fields, pages, columns and tabs with', () => {
     const sentences = literalSentences();
     expect(sentences.size).toBeGreaterThan(80);
+    // The admin screens are read too (an admin sentence without Hindi fails this test).
+    expect([...sentences.values()].filter(isAdmin).length).toBeGreaterThan(150);
     const missing = [...sentences]
       .filter(([english]) => !(english in hi))
       .map(([e, file]) => `${file}: ${e}`);
@@ -84,10 +117,55 @@ describe('the Hindi interface', () => {
     expect(kept.filter((english) => !(english in hi))).toEqual([]);
   });
 
+  it('has the sentences the admin screens keep in constants, and the words of their data', () => {
+    const kept = [
+      FORCE_STARTED,
+      CREATE_FAILED,
+      DESCRIPTION_REQUIRED,
+      PROJECT_NAME_REQUIRED,
+      KEY_NAME_REQUIRED,
+      NONE_CHOSEN,
+      ...Object.values(DATA_TYPE_LABELS),
+      ...Object.values(SOURCE_TYPE_LABELS),
+      ...Object.values(CONTENT_KIND_LABELS),
+      ...Object.values(MISSING),
+      DEPTH_MESSAGE,
+      URL_FORMAT_MESSAGE,
+      ONLY_PDF,
+      FILE_TYPE_REFUSED,
+      DOC_FORMATS,
+      filesHint('pdf'),
+      filesHint('doc'),
+      tooManyFilesMessage(MAX_UPLOAD_FILES),
+      ...Object.values(sourceToasts),
+      ...Object.values(userToasts),
+      ...Object.values(promptMessages),
+      CORRECT_MARKED,
+      ...FEEDBACK_CHOICES.map(([, label]) => label),
+      ADDED,
+      SEARCH_PLACEHOLDER,
+      messages.addDataIncomplete,
+      messages.selectSource,
+      messages.selectFiles,
+      messages.oneBulkFile,
+      messages.addSourceInvalid,
+      messages.sourceIdMissing,
+      // Words the app gives the server's codes: statuses, modes, the models' purposes.
+      ...['pending', 'started', 'completed', 'failed', 'success', 'Voice', 'Text'],
+      ...['Speech recognition', 'Sentence embeddings'],
+      // The dialogs' buttons (Modal's closeLabel).
+      ...['Close', 'Cancel'],
+    ];
+    expect(kept.filter((english) => !(english in hi))).toEqual([]);
+  });
+
   it("keeps each sentence's placeholders, and says every one in Devanagari but names", () => {
     for (const [english, hindi] of Object.entries(hi)) {
       expect(placeholders(hindi), english).toEqual(placeholders(english));
-      const names = hindi.replace(/\{\{\w+\}\}|DISH|OTP|WhatsApp|YouTube|JSON|PDF|Enter|Alt\+S|Escape/g, '');
+      const names = hindi.replace(
+        /\{\{\w+\}\}|DISH|OTP|WhatsApp|YouTube|JSON|PDF|URL|Enter|Alt\+S|Escape/g,
+        '',
+      );
       if (/\p{L}/u.test(names)) expect(names, english).toMatch(/\p{Script=Devanagari}/u);
     }
   });

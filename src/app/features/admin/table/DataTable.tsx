@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ListAnswer } from '../../../../shared/admin/schemas';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../../shared/constants';
 import type { PageRequest } from '../../../api/admin';
@@ -13,7 +15,7 @@ export const SEARCH_PLACEHOLDER =
 export const SEARCH_DEBOUNCE_MS = 300;
 
 interface DataTableProps<T> {
-  /** The table's name: its heading and its caption. */
+  /** The table's name: its heading and its caption, in the chosen language (headers are translated here). */
   title: string;
   /** Query key prefix; the page, size and search are added. Invalidate the prefix to refresh. */
   queryKey: readonly unknown[];
@@ -47,6 +49,7 @@ export function DataTable<T>({
   children,
   headingRef,
 }: DataTableProps<T>) {
+  const { t } = useTranslation();
   const id = useId();
   const headingId = `${id}-heading`;
   const searchId = `${id}-search`;
@@ -98,14 +101,14 @@ export function DataTable<T>({
       {children}
       <div className="table-search">
         <label htmlFor={searchId} className="visually-hidden">
-          Search {title}
+          {t('Search {{table}}', { table: title })}
         </label>
         <input
           ref={searchBox}
           id={searchId}
           type="search"
           className="table-search-input"
-          placeholder={SEARCH_PLACEHOLDER}
+          placeholder={t(SEARCH_PLACEHOLDER)}
           value={input}
           autoComplete="off"
           spellCheck={false}
@@ -120,7 +123,7 @@ export function DataTable<T>({
         />
         {input ? (
           <button type="button" className="button button-secondary" onClick={clear}>
-            Clear search
+            {t('Clear search')}
           </button>
         ) : null}
       </div>
@@ -133,12 +136,12 @@ export function DataTable<T>({
             <tr>
               {columns.map((column) => (
                 <th key={column.key} scope="col">
-                  {column.header}
+                  {t(column.header)}
                 </th>
               ))}
               {actions ? (
                 <th scope="col" className="actions-cell">
-                  Actions
+                  {t('Actions')}
                 </th>
               ) : null}
             </tr>
@@ -147,7 +150,7 @@ export function DataTable<T>({
             {query.isPending ? (
               <tr>
                 <td colSpan={columnCount} className="table-message">
-                  Loading...
+                  {t('Loading...')}
                 </td>
               </tr>
             ) : query.isError ? (
@@ -155,21 +158,21 @@ export function DataTable<T>({
                 <td colSpan={columnCount} className="table-message table-error">
                   <span role="alert">{reasonOf(query.error)}</span>{' '}
                   <button type="button" className="button-link" onClick={() => void query.refetch()}>
-                    Try again
+                    {t('Try again')}
                   </button>
                 </td>
               </tr>
             ) : rows.length === 0 ? (
               <tr>
                 <td colSpan={columnCount} className="table-message">
-                  No records found.
+                  {t('No records found.')}
                 </td>
               </tr>
             ) : (
               rows.map((row) => (
                 <tr key={rowKey(row)}>
                   {columns.map((column) => (
-                    <td key={column.key}>{renderCell(column, row, setMore)}</td>
+                    <td key={column.key}>{renderCell(column, row, setMore, t)}</td>
                   ))}
                   {actions ? (
                     <td className="actions-cell">
@@ -189,10 +192,10 @@ export function DataTable<T>({
           aria-disabled={page <= 1}
           onClick={() => page > 1 && setPage(page - 1)}
         >
-          Previous
+          {t('Previous')}
         </button>
         <p className="page-status" aria-live="polite">
-          Page {page} of {pages}
+          {t('Page {{page}} of {{pages}}', { page, pages })}
         </p>
         <button
           type="button"
@@ -200,10 +203,10 @@ export function DataTable<T>({
           aria-disabled={page >= pages}
           onClick={() => page < pages && setPage(page + 1)}
         >
-          Next
+          {t('Next')}
         </button>
         <label htmlFor={sizeId} className="page-size-label">
-          Rows per page
+          {t('Rows per page')}
         </label>
         <select
           id={sizeId}
@@ -230,7 +233,12 @@ export function DataTable<T>({
   );
 }
 
-function renderCell<T>(column: Column<T>, row: T, openMore: (more: ReadMore) => void): ReactNode {
+function renderCell<T>(
+  column: Column<T>,
+  row: T,
+  openMore: (more: ReadMore) => void,
+  t: TFunction,
+): ReactNode {
   if (column.render) return column.render(row);
   const value = column.value(row);
   if (isEmpty(value)) return <Empty />;
@@ -247,9 +255,10 @@ function renderCell<T>(column: Column<T>, row: T, openMore: (more: ReadMore) => 
       <button
         type="button"
         className="button-link read-more"
-        onClick={() => openMore({ title: column.header, text })}
+        onClick={() => openMore({ title: t(column.header), text })}
       >
-        Read More<span className="visually-hidden"> ({column.header})</span>
+        {t('Read More')}
+        <span className="visually-hidden"> ({t(column.header)})</span>
       </button>
     </>
   );
