@@ -16,7 +16,7 @@ import { extractPdf } from '../../src/server/knowledge/connectors/pdf';
 import { extractWord } from '../../src/server/knowledge/connectors/word';
 import { material } from '../support/shared';
 import { startTestServer } from '../support/server';
-import { fillIndex } from './corpus';
+import { copyIndex } from './corpus';
 import { loadFaqPairs } from './faq';
 
 const TARGET_CHUNKS = Number(process.env.BENCH_CHUNKS ?? 20_000);
@@ -40,7 +40,7 @@ try {
       ].map((f) => extractWord(material('documents', f))),
     )),
   ];
-  const chunks = await fillIndex(db, t.server.index, documents, TARGET_CHUNKS);
+  const chunks = await copyIndex(db, t.server.index, documents, TARGET_CHUNKS);
   const questions = (await loadFaqPairs()).map((p) => p.question);
   console.log(
     `knowledge base: ${chunks} chunks on ${t.server.database.kind}; ${QUESTIONS_PER_CLIENT} questions per client`,

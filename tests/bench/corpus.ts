@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { ExtractedDocument } from '../../src/server/knowledge/connectors/types';
 import type { Db } from '../../src/server/db/client';
 import { ingestedData, sources } from '../../src/server/db/schema';
@@ -33,6 +34,45 @@ export async function fillIndex(
         })
         .returning();
       chunks += await index.indexItem({ ...item!, language: doc.language ?? 'en' });
+    }
+  }
+  return chunks;
+}
+
+/**
+ * The same knowledge base as `fillIndex`, made in seconds: the documents are indexed (and
+ * embedded) once, then their rows copied, vectors included, into new sources until the index
+ * holds at least `target` passages. For benchmarks of searching, not of indexing.
+ */
+export async function copyIndex(
+  db: Db,
+  index: SearchIndex,
+  documents: (ExtractedDocument & { language?: string })[],
+  target: number,
+): Promise<number> {
+  const first = await fillIndex(db, index, documents, 1);
+  const originals = await db.select().from(ingestedData);
+  const vectors = index.usesVectors ? sql`, embedding, sentence_vectors, embedded_with` : sql``;
+  let chunks = first;
+  for (let copy = 1; chunks < target; copy++) {
+    const [source] = await db
+      .insert(sources)
+      .values({ name: `copy ${copy}`, project: 'dish' })
+      .returning();
+    for (const original of originals) {
+      const { id, createdAt: _created, updatedAt: _updated, ...fields } = original;
+      const [item] = await db
+        .insert(ingestedData)
+        .values({ ...fields, sourceId: source!.id })
+        .returning();
+      const copied = await db.execute(
+        sql`INSERT INTO chunks (item_id, source_id, project, url, position, page, text, tsv${vectors})
+            SELECT ${item!.id}::uuid, ${source!.id}::uuid, project, url, position, page, text, tsv${vectors}
+            FROM chunks WHERE item_id = ${id}::uuid`,
+      );
+      // PGlite reports affectedRows, node-postgres rowCount.
+      const { affectedRows, rowCount } = copied as { affectedRows?: number; rowCount?: number };
+      chunks += affectedRows ?? rowCount ?? 0;
     }
   }
   return chunks;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows, textArray } from '../db/raw';
 import { splitSentences } from '../knowledge/index/chunker';
@@ -59,35 +59,21 @@ export async function retrieve(
   const depth = options.depth ?? 100;
   const text = query.trim().slice(0, 1000);
   if (!text || options.projects.length === 0) return [];
-  const projects = textArray(options.projects);
-  const tsquery = index.textQuery(text, 'any');
-  const fullText = await queryRows<{ id: string; rank: number }>(
-    db,
-    sql`SELECT c.id, ts_rank(c.tsv, q.query) AS rank
-        FROM chunks c
-        JOIN sources s ON s.id = c.source_id AND s.is_active
-        CROSS JOIN (SELECT ${tsquery} AS query) q
-        WHERE c.project = ANY(${projects}) AND c.tsv @@ q.query
-        ORDER BY rank DESC
-        LIMIT ${depth}`,
-  );
-
-  let semantic: { id: string }[] = [];
-  let vector: number[] | undefined;
-  if (index.embedder) {
-    [vector] = await index.embedder.embed([text]);
-    if (vector) {
-      semantic = await queryRows<{ id: string }>(
-        db,
-        sql`SELECT c.id
-            FROM chunks c
-            JOIN sources s ON s.id = c.source_id AND s.is_active
-            WHERE c.project = ANY(${projects}) AND c.embedding IS NOT NULL
-            ORDER BY c.embedding <=> ${vectorLiteral(vector)}::vector
-            LIMIT ${depth}`,
-      );
-    }
-  }
+  // The question's embedding is computed by the model's own threads while the database ranks words.
+  const [fullText, vector] = await Promise.all([
+    index
+      .candidateQuery(text)
+      .then((candidates) =>
+        queryRows<{ id: string; rank: number }>(
+          db,
+          fullTextQuery(index, text, options.projects, depth, candidates),
+        ),
+      ),
+    index.embedder?.embed([text]).then(([v]) => v),
+  ]);
+  const semantic = vector
+    ? await queryRows<{ id: string }>(db, vectorQuery(vector, options.projects, depth))
+    : [];
 
   const fused = new Map<string, number>();
   const textRanks = new Map<string, number>();
@@ -145,6 +131,35 @@ export async function retrieve(
       : [];
   });
 }
+
+/**
+ * The passages whose words match the question's (any of them), best ranked first: the first
+ * stage of retrieval (tests/bench/retrieval.bench.ts times it and prints its plan).
+ */
+export const fullTextQuery = (
+  index: SearchIndex,
+  text: string,
+  projects: string[],
+  depth: number,
+  /** Which passages are ranked (SearchIndex.candidateQuery); null: every match. */
+  candidates: SQL | null,
+) =>
+  sql`SELECT c.id, ts_rank(c.tsv, q.query) AS rank
+      FROM chunks c
+      JOIN sources s ON s.id = c.source_id AND s.is_active
+      CROSS JOIN (SELECT ${index.textQuery(text, 'any')} AS query) q
+      WHERE c.project = ANY(${textArray(projects)}) AND c.tsv @@ ${candidates ?? sql`q.query`}
+      ORDER BY rank DESC
+      LIMIT ${depth}`;
+
+/** The passages nearest the question's vector, nearest first: the other stage. */
+export const vectorQuery = (vector: number[], projects: string[], depth: number) =>
+  sql`SELECT c.id
+      FROM chunks c
+      JOIN sources s ON s.id = c.source_id AND s.is_active
+      WHERE c.project = ANY(${textArray(projects)}) AND c.embedding IS NOT NULL
+      ORDER BY c.embedding <=> ${vectorLiteral(vector)}::vector
+      LIMIT ${depth}`;
 
 /** The question's cosine to each sentence of a passage, alone and with its neighbours. */
 function similarities(

@@ -16,6 +16,7 @@ import {
 } from './queue';
 import { forgetSchedule, recordNextRun } from './progress/schedule';
 import { WorkerKilled } from './sandbox/sandbox';
+import { analyzePassages } from './index/term-stats';
 
 export interface WorkerOptions {
   /** Milliseconds between scheduled runs; 0 runs only when forced. */
@@ -125,6 +126,12 @@ export class IngestionWorker {
       done += 1;
       await this.work(item);
     }
+    // How common each word is decides which passages a question ranks (index/term-stats.ts);
+    // PostgreSQL's autovacuum would get to it in time, PGlite never does.
+    if (done > 0 && !this.stopped)
+      await analyzePassages(this.deps.db).catch((e: unknown) =>
+        this.deps.log.warn({ err: e }, 'passage statistics not gathered'),
+      );
     return done;
   }
 

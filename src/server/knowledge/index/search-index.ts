@@ -7,6 +7,7 @@ import { chunkText, splitSentences, type Chunk } from './chunker';
 import { vectorLiteral, type Embedder } from './embeddings';
 import { hindiPrefixTerms, withoutHindiFunctionWords } from './hindi';
 import { detectLanguage, readsLatin, textSearchConfig } from './language';
+import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
 
 export interface IndexedItem {
   id: string;
@@ -18,6 +19,11 @@ export interface IndexedItem {
   language: string;
 }
 
+/**
+ * At most about this many passages are ranked for a question's words: beyond it, only those
+ * holding its rarer words are (term-stats.ts). Ranking costs some 10-20 µs a passage here.
+ */
+const RANKED_PASSAGES = 1000;
 /** Passages embedded per round; a round's vectors are written before the next is computed. */
 const EMBED_BATCH = 32;
 /** Passage size in word pieces when a model is loaded (its limit), else in characters. */
@@ -36,6 +42,7 @@ export class SearchIndex {
     private current: Embedder | null,
     /** The languages of the indexed items: a question's words are stemmed as each of them. */
     private readonly languages: Set<string>,
+    private readonly termStats = new TermStats(db),
   ) {}
 
   static async open(db: Db, embedder: Embedder | null, log: FastifyBaseLogger): Promise<SearchIndex> {
@@ -44,6 +51,8 @@ export class SearchIndex {
       db,
       sql`SELECT DISTINCT language FROM ingested_data`,
     );
+    // A database from before the statistics were used (or restored without them) gets them once.
+    if (!(await passagesAnalyzed(db))) await analyzePassages(db);
     const vector = embedder ? await enableVectors(db, embedder, log) : false;
     if (embedder && !vector)
       log.warn('pgvector is not available in this database: retrieval uses full-text search only');
@@ -77,6 +86,26 @@ export class SearchIndex {
     const stems = match === 'any' ? hindiPrefixTerms(text) : [];
     if (stems.length) queries.push(sql`to_tsquery('simple', ${stems.join(' | ')})`);
     return sql`(${sql.join(queries, sql` || `)})`;
+  }
+
+  /**
+   * The passages worth ranking for a question's words (`any`): those holding one of its rarer
+   * words when its common words would bring in more than RANKED_PASSAGES, else null (every
+   * match). A prefix term (a Hindi stem) always takes part.
+   */
+  async candidateQuery(question: string): Promise<SQL | null> {
+    const [row] = await queryRows<{ query: string }>(
+      this.db,
+      sql`SELECT ${this.textQuery(question, 'any')}::text AS query`,
+    );
+    const terms = new Map(
+      [...(row?.query ?? '').matchAll(/'((?:[^']|'')+)'(:\*)?/g)].map((m) => [
+        m[2] ? m[0] : m[1]!.replace(/''/g, "'"),
+        m[0],
+      ]),
+    );
+    const kept = narrowingTerms([...terms.keys()], await this.termStats.current(), RANKED_PASSAGES);
+    return kept ? sql`${kept.map((t) => terms.get(t)!).join(' | ')}::tsquery` : null;
   }
 
   /** The model that embeds passages and questions: null until one is loaded (and pgvector is there). */

@@ -1,0 +1,129 @@
+/**
+ * Where an answer's time goes: `npx tsx tests/bench/retrieval.bench.ts` (DATABASE_URL for
+ * PostgreSQL; BENCH_CHUNKS for the size, 20,000 by default; BENCH_EXPLAIN=1 prints the query
+ * plans of the slowest question). Over a knowledge base of copies of real documents, each FAQ
+ * question is answered stage by stage, one at a time, and each stage timed: the question's
+ * embedding, the full-text ranking, the vector ranking, the whole retrieval (both rankings
+ * fused and the passages read), the unknown-terms check and the composing. Prints p50/p95/max
+ * per stage; asserts nothing.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { PASSAGES } from '../../src/server/answering/ask';
+import { composeAnswer } from '../../src/server/answering/composer';
+import { fullTextQuery, retrieve, unknownTerms, vectorQuery } from '../../src/server/answering/retrieval';
+import { queryRows } from '../../src/server/db/raw';
+import { extractPdf } from '../../src/server/knowledge/connectors/pdf';
+import { extractWord } from '../../src/server/knowledge/connectors/word';
+import { material } from '../support/shared';
+import { startTestServer } from '../support/server';
+import { copyIndex } from './corpus';
+import { loadFaqPairs } from './faq';
+
+const TARGET_CHUNKS = Number(process.env.BENCH_CHUNKS ?? 20_000);
+const DEPTH = 100;
+const PROJECTS = ['dish'];
+
+const t = await startTestServer({ INGEST_INTERVAL: '0' });
+const { db } = t.server.database;
+const { index } = t.server;
+try {
+  const documents = [
+    await extractPdf(material('documents/pdf/rehabilitation-act-of-1973-amended-by-wioa.pdf')),
+    ...(await Promise.all(
+      [
+        'docx/gsa_Technology-Accessibility-Playbook-2018-Update.docx',
+        'docx/daisy_Authoring_Guidelines_For_using_SaveAsDAISY.docx',
+        'docx/gsa_Transcript_February_2018_Accessibility_Community_Meeting.docx',
+      ].map((f) => extractWord(material('documents', f))),
+    )),
+  ];
+  const filling = performance.now();
+  const chunks = await copyIndex(db, index, documents, TARGET_CHUNKS);
+  console.log(
+    `knowledge base: ${chunks} chunks on ${t.server.database.kind}, indexed in ${((performance.now() - filling) / 1000).toFixed(0)} s; ` +
+      `vectors ${index.embedder ? 'on' : 'off'}`,
+  );
+  // As a running server would have them: statistics gathered after the bulk insert.
+  await db.execute(sql`ANALYZE chunks`);
+
+  const questions = (await loadFaqPairs()).map((p) => p.question);
+  const stages = new Map<string, number[]>();
+  const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    const result = await work();
+    stages.set(stage, [...(stages.get(stage) ?? []), performance.now() - t0]);
+    return result;
+  };
+  let slowest = { query: '', ms: 0 };
+  let agreement: number[] = [];
+  // One pass to warm the caches and the model, then the measured one.
+  for (const pass of [0, 1]) {
+    if (pass === 1) {
+      stages.clear();
+      agreement = [];
+    }
+    for (const query of questions) {
+      const vector = index.embedder
+        ? await timed('embedding', async () => (await index.embedder!.embed([query]))[0]!)
+        : null;
+      const t0 = performance.now();
+      const ranked = await timed('full-text ranking', async () =>
+        queryRows<{ id: string; rank: number }>(
+          db,
+          fullTextQuery(index, query, PROJECTS, DEPTH, await index.candidateQuery(query)),
+        ),
+      );
+      if (performance.now() - t0 > slowest.ms) slowest = { query, ms: performance.now() - t0 };
+      // What ranking only the passages with the rarer words loses. The corpus repeats its
+      // documents, so passages tie: a place of the top 40 counts as kept when it ranks as high.
+      const all = await timed('full-text, every match', () =>
+        queryRows<{ id: string; rank: number }>(db, fullTextQuery(index, query, PROJECTS, DEPTH, null)),
+      );
+      const top = all.slice(0, PASSAGES);
+      const same = top.filter((r, i) => Number(ranked[i]?.rank ?? -1) >= Number(r.rank) - 1e-6);
+      agreement.push(top.length ? same.length / top.length : 1);
+      if (vector) await timed('vector ranking', () => db.execute(vectorQuery(vector, PROJECTS, DEPTH)));
+      const passages = await timed('retrieval (all of it)', () =>
+        retrieve(db, index, query, { projects: PROJECTS, limit: PASSAGES }),
+      );
+      const unknown = await timed('unknown terms', () => unknownTerms(db, index, query, PROJECTS));
+      await timed('composing', () =>
+        Promise.resolve(composeAnswer(query, passages, { language: 'en', unknownTerms: unknown.length })),
+      );
+    }
+  }
+
+  const percentile = (sorted: number[], q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  console.log(`${questions.length} questions, one at a time:`);
+  for (const [stage, times] of stages) {
+    times.sort((a, b) => a - b);
+    console.log(
+      `  ${stage.padEnd(22)} p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms  max ${times.at(-1)!.toFixed(1).padStart(6)} ms`,
+    );
+  }
+
+  const mean = agreement.reduce((a, b) => a + b, 0) / (agreement.length || 1);
+  console.log(
+    `  places of the top ${PASSAGES} of ranking every match that ranking the candidates fills as well: ${(mean * 100).toFixed(1)} % (mean)`,
+  );
+
+  if (process.env.BENCH_EXPLAIN) {
+    console.log(`\nslowest full-text question: "${slowest.query}"`);
+    const explain = async (query: SQL) =>
+      (await queryRows<Record<string, string>>(db, sql`EXPLAIN ANALYZE ${query}`))
+        .map((row) => String(Object.values(row)[0]).slice(0, 160))
+        .join('\n');
+    console.log(
+      await explain(
+        fullTextQuery(index, slowest.query, PROJECTS, DEPTH, await index.candidateQuery(slowest.query)),
+      ),
+    );
+    if (index.embedder) {
+      const [vector] = await index.embedder.embed([slowest.query]);
+      console.log(`\n${await explain(vectorQuery(vector!, PROJECTS, DEPTH))}`);
+    }
+  }
+} finally {
+  await t.stop();
+}
