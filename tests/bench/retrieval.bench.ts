@@ -10,7 +10,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PASSAGES } from '../../src/server/answering/ask';
 import { composeAnswer } from '../../src/server/answering/composer';
-import { fullTextQuery, retrieve, unknownTerms, vectorQuery } from '../../src/server/answering/retrieval';
+import {
+  fullTextQuery,
+  knownTermsQuery,
+  retrieve,
+  unknownTerms,
+  vectorQuery,
+} from '../../src/server/answering/retrieval';
+import { salientTerms } from '../../src/server/answering/sentence-choice';
 import { queryRows } from '../../src/server/db/raw';
 import { extractPdf } from '../../src/server/knowledge/connectors/pdf';
 import { extractWord } from '../../src/server/knowledge/connectors/word';
@@ -55,6 +62,7 @@ try {
     return result;
   };
   let slowest = { query: '', ms: 0 };
+  let slowestTerms = { query: '', ms: 0 };
   let agreement: number[] = [];
   // One pass to warm the caches and the model, then the measured one.
   for (const pass of [0, 1]) {
@@ -86,7 +94,9 @@ try {
       const passages = await timed('retrieval (all of it)', () =>
         retrieve(db, index, query, { projects: PROJECTS, limit: PASSAGES }),
       );
+      const t1 = performance.now();
       const unknown = await timed('unknown terms', () => unknownTerms(db, index, query, PROJECTS));
+      if (performance.now() - t1 > slowestTerms.ms) slowestTerms = { query, ms: performance.now() - t1 };
       await timed('composing', () =>
         Promise.resolve(composeAnswer(query, passages, { language: 'en', unknownTerms: unknown.length })),
       );
@@ -119,6 +129,9 @@ try {
         fullTextQuery(index, slowest.query, PROJECTS, DEPTH, await index.candidateQuery(slowest.query)),
       ),
     );
+    const terms = salientTerms(slowestTerms.query);
+    console.log(`\nslowest unknown-terms question: "${slowestTerms.query}" (${terms.join(', ')})`);
+    console.log(await explain(knownTermsQuery(index, terms, PROJECTS)));
     if (index.embedder) {
       const [vector] = await index.embedder.embed([slowest.query]);
       console.log(`\n${await explain(vectorQuery(vector!, PROJECTS, DEPTH))}`);
