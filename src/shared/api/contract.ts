@@ -57,7 +57,7 @@ export type CallInput<D> = ([Schema<D, 'body'>] extends [never]
   ([Schema<D, 'query'>] extends [never] ? unknown : { query?: z.input<Schema<D, 'query'>> });
 
 /** What a call answers, once its response schema has parsed it. */
-export type Answer<D> = z.output<Schema<D, 'response'>>;
+export type Answer<D extends { readonly response?: z.ZodType }> = z.output<NonNullable<D['response']>>;
 /** What a handler may return: what the response schema accepts. */
 export type AnswerInput<D> = z.input<Schema<D, 'response'>>;
 export type Body<D> = z.output<Schema<D, 'body'>>;

@@ -3,12 +3,16 @@ import { json, raw } from './contract';
 
 /** What load balancers, Meta and browsers call that no screen of the app does. */
 export const systemRoutes = {
+  /** Alive: the process answers HTTP. What a supervisor asks before restarting it. */
   health: json({
     method: 'GET',
     path: '/api/health',
     response: z.object({ ok: z.boolean(), database: z.string() }),
   }),
-  /** 503 with the same shape while a check fails or the process is stopping. */
+  /**
+   * Ready: what a load balancer asks before sending this process people; 503 with the same shape
+   * while a check fails or the process is stopping.
+   */
   ready: json({
     method: 'GET',
     path: '/api/ready',
