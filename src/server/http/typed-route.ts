@@ -9,7 +9,6 @@ import type {
   RouteHandlerMethod,
   RouteShorthandOptions,
 } from 'fastify';
-import { emptyBody } from '../../shared/api/auth';
 import type { AnswerInput, Body, JsonRoute, Params, Query, RawRoute } from '../../shared/api/contract';
 import { HttpError, parseBody } from './errors';
 
@@ -61,9 +60,9 @@ export function route<D extends JsonRoute>(
       const context: RouteContext<D> = {
         request,
         reply,
-        // A call that takes nothing may send nothing.
+        // A call whose fields are all optional may send nothing at all.
         body: () =>
-          parseBody(def.body!, request.body ?? (def.body === emptyBody ? {} : request.body)) as Body<D>,
+          parseBody(def.body!, request.body ?? (def.body!.safeParse({}).success ? {} : undefined)) as Body<D>,
         params: (refusal) => parsed(def.params, request.params, refusal) as Params<D>,
         query: () => parsed(def.query, request.query) as Query<D>,
       };

@@ -101,8 +101,9 @@ export function registerKnowledgeRoutes(
     return { deleted: true };
   });
 
-  route(app, routes.forceIngest, async ({ request }) => {
+  route(app, routes.forceIngest, async ({ request, body }) => {
     await requireSuperAdmin(db, request);
+    body();
     // Processing never holds the request: the run goes on after the answer.
     wake();
     return { started: true };

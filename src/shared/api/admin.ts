@@ -97,6 +97,7 @@ export const adminRoutes = {
   forceIngest: json({
     method: 'POST',
     path: '/admin/force_ingest_data',
+    body: sourceIdBody.pick({ queryingApp: true }).partial(),
     response: z.object({ started: z.boolean() }),
   }),
   getIngestionProgress: json({
