@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, QUERYING_APPS, WEB_MAX_DEPTH } from '../constants';
+import { MAX_PAGE_SIZE, QUERYING_APPS } from '../constants';
+import { DEPTH_MAX, DEPTH_MESSAGE, DEPTH_MIN, needsUrl, URL_FORMAT_MESSAGE } from './add-data-rules';
 import { messages } from '../messages';
 import { feedbackFilter } from '../chat/feedback';
 
@@ -90,17 +91,17 @@ export const addDataFields = z
       .max(100, { error: 'The location is too long (100 characters at most).' }),
     url: z.string().trim().max(2000, { error: 'The URL is too long (2,000 characters at most).' }).optional(),
     depth: z.coerce
-      .number({ error: `Depth must be a whole number from 0 to ${WEB_MAX_DEPTH}.` })
-      .int({ error: `Depth must be a whole number from 0 to ${WEB_MAX_DEPTH}.` })
-      .min(0, { error: `Depth must be a whole number from 0 to ${WEB_MAX_DEPTH}.` })
-      .max(WEB_MAX_DEPTH, { error: `Depth must be a whole number from 0 to ${WEB_MAX_DEPTH}.` })
+      .number({ error: DEPTH_MESSAGE })
+      .int({ error: DEPTH_MESSAGE })
+      .min(DEPTH_MIN, { error: DEPTH_MESSAGE })
+      .max(DEPTH_MAX, { error: DEPTH_MESSAGE })
       .default(0),
   })
   .superRefine((fields, ctx) => {
-    const needsUrl = fields.data_type !== 'pdf' && fields.data_type !== 'doc';
-    if (needsUrl && !fields.url) ctx.addIssue({ code: 'custom', message: messages.addDataIncomplete });
-    if (needsUrl && fields.url && !/^https?:\/\//i.test(fields.url)) {
-      ctx.addIssue({ code: 'custom', message: 'The URL must start with http:// or https://.' });
+    const withUrl = needsUrl(fields.data_type);
+    if (withUrl && !fields.url) ctx.addIssue({ code: 'custom', message: messages.addDataIncomplete });
+    if (withUrl && fields.url && !/^https?:\/\//i.test(fields.url)) {
+      ctx.addIssue({ code: 'custom', message: URL_FORMAT_MESSAGE });
     }
   });
 export type AddDataFields = z.infer<typeof addDataFields>;
