@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { routes } from '../../src/shared/api/routes';
 import { users } from '../../src/server/db/schema';
 import { Client, newUser } from './http';
 import type { TestServer } from './server';
@@ -9,7 +10,7 @@ export const SUPER_ENV = { SUPERADMIN_EMAIL: SUPER.email, SUPERADMIN_PASSWORD: S
 
 async function signIn(t: Pick<TestServer, 'url'>, email: string, password: string): Promise<Client> {
   const client = new Client(t.url);
-  const res = await client.post('/auth/login', { emailOrPhone: email, password });
+  const res = await client.call(routes.login, { body: { emailOrPhone: email, password } });
   if (res.status !== 200)
     throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return client;
@@ -20,7 +21,7 @@ export const signInSuper = (t: Pick<TestServer, 'url'>) => signIn(t, SUPER.email
 /** A newly registered user, made admin of the given projects (or a plain user with none). */
 export async function signInUser(t: TestServer, adminFor: string[] = []): Promise<Client> {
   const user = newUser();
-  const res = await new Client(t.url).post('/auth/register', user);
+  const res = await new Client(t.url).call(routes.register, { body: user });
   if (res.status !== 201) throw new Error(`register failed: ${res.status}`);
   if (adminFor.length) {
     await t.server.database.db
@@ -33,9 +34,10 @@ export async function signInUser(t: TestServer, adminFor: string[] = []): Promis
 
 /** Adds a source to `dish` and returns its id. */
 export async function addSource(client: Client, name: string, project = 'dish'): Promise<string> {
-  const res = await client.post('/admin/add_source', { queryingApp: 'dish', name, project, is_active: true });
-  if (res.status !== 201) throw new Error(`add_source failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return (res.body.source as { _id: string })._id;
+  const { source } = await client.answer(routes.addSource, {
+    body: { queryingApp: 'dish', name, project, is_active: true },
+  });
+  return source._id;
 }
 
 export function form(
@@ -51,14 +53,10 @@ export function form(
 /** The status of the queue item with this title, as the admin's Data tab lists it (none: not listed). */
 export async function pendingStatus(admin: Client, title: string): Promise<string | undefined> {
   for (const $ne of ['completed', 'pending'] as const) {
-    const res = await admin.post('/admin/get_pending_data', {
-      queryingApp: 'dish',
-      query: { status: { $ne } },
-      queryOptions: { limit: 50, skip: 0 },
+    const { data } = await admin.answer(routes.getPendingData, {
+      body: { queryingApp: 'dish', query: { status: { $ne } }, queryOptions: { limit: 50, skip: 0 } },
     });
-    const item = (res.body as { data: { title?: string; status: string }[] }).data.find(
-      (i) => i.title === title,
-    );
+    const item = data.find((i) => i.title === title);
     if (item) return item.status;
   }
   return undefined;

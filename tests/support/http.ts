@@ -1,3 +1,12 @@
+import type { z } from 'zod';
+import { QUERYING_APP } from '../../src/shared/constants';
+import { callPath, type Answer, type CallInput, type JsonRoute } from '../../src/shared/api/contract';
+
+/** A call's input when it needs one; calls that take nothing may be made with none. */
+type CallArgs<D> = object extends CallInput<D> ? [input?: CallInput<D>] : [input: CallInput<D>];
+
+const parseWith = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => schema.parse(value);
+
 /** A tiny HTTP client with a cookie jar, speaking to the server as the browser does. */
 export class Client {
   cookies = new Map<string, string>();
@@ -48,6 +57,22 @@ export class Client {
   get(path: string) {
     return this.request('GET', path);
   }
+
+  /** A call of the route table (src/shared/api), by its method and path; any status is returned. */
+  call<D extends JsonRoute>(def: D, ...[input]: CallArgs<D>) {
+    const { body, params, query } = (input ?? {}) as { body?: unknown; params?: unknown; query?: unknown };
+    const data = body ?? (def.method === 'POST' || def.method === 'PUT' ? {} : undefined);
+    return this.request(def.method, callPath(def, params, query), data);
+  }
+
+  /** A call of the route table that must succeed; its answer read by the route's response schema. */
+  async answer<D extends JsonRoute>(def: D, ...args: CallArgs<D>): Promise<Answer<D>> {
+    const res = await this.call(def, ...args);
+    if (res.status !== (def.status ?? 200)) {
+      throw new Error(`${def.method} ${def.path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    }
+    return parseWith<D['response']>(def.response, res.body);
+  }
 }
 
 let counter = 0;
@@ -61,7 +86,7 @@ export function newUser(overrides: { phone?: string | undefined; [key: string]: 
     password: 'correct horse battery',
     isActive: true,
     isAdmin: false,
-    registeredVia: 'dish',
+    registeredVia: QUERYING_APP,
     ...overrides,
   };
 }

@@ -1,55 +1,29 @@
+import type { QuestionAskerAnswer } from '../../shared/admin/asker';
+import type { ModelsAnswer } from '../../shared/admin/models';
+import type { IngestionProgress } from '../../shared/admin/progress';
+import type { NewKeyAnswer, ProjectsAnswer, RevokeKeyAnswer } from '../../shared/admin/projects';
+import type { PromptCheckAnswer, PromptsAnswer } from '../../shared/admin/prompts';
+import type { FeedbackFilter } from '../../shared/chat/feedback';
 import type {
-  CreateProjectAnswer,
   IngestedItemView,
   ListAnswer,
   PendingItemView,
   QuestionView,
   SourceView,
   UserAdminView,
-} from '../../shared/admin/schemas';
-import { QUESTION_ASKER_PATH, questionAskerAnswer, type QuestionAskerAnswer } from '../../shared/admin/asker';
-import { MODELS_PATH, modelsAnswer, type ModelsAnswer } from '../../shared/admin/models';
-import {
-  CHECK_PROMPTS_PATH,
-  PROMPTS_PATH,
-  promptCheckAnswer,
-  promptsAnswer,
-  SAVE_PROMPTS_PATH,
-  type PromptCheckAnswer,
-  type PromptsAnswer,
-} from '../../shared/admin/prompts';
-import {
-  INGESTION_PROGRESS_PATH,
-  ingestionProgressAnswer,
-  type IngestionProgress,
-} from '../../shared/admin/progress';
-import {
-  CREATE_KEY_PATH,
-  fillPath,
-  newKeyAnswer,
-  PROJECTS_PATH,
-  projectsAnswer,
-  REVOKE_KEY_PATH,
-  revokeKeyAnswer,
-  ROTATE_KEY_PATH,
-  type NewKeyAnswer,
-  type ProjectsAnswer,
-  type RevokeKeyAnswer,
-} from '../../shared/admin/projects';
+} from '../../shared/admin/views';
+import { routes, type Answer } from '../../shared/api/routes';
 import { QUERYING_APP } from '../../shared/constants';
 import { messages } from '../../shared/messages';
-import { ApiError, apiRequest } from './client';
+import { ApiError, apiRequest, call, NETWORK_ERROR_MESSAGE, parseAnswer } from './client';
+
+export type { BulkUploadAnswer } from '../../shared/admin/views';
 
 /** What every admin table asks for: a page, its size and the `key: value` search as typed. */
 export interface PageRequest {
   page: number;
   size: number;
   search: string;
-}
-
-export interface BulkUploadAnswer {
-  records: number;
-  refused?: { row: number; reason: string }[];
 }
 
 const queryingApp = QUERYING_APP;
@@ -64,118 +38,123 @@ export function listBody({ page, size, search }: PageRequest, query: Record<stri
   };
 }
 
-const post = <T>(path: string, data: unknown) => apiRequest<T>(path, { method: 'POST', data });
+type DataBank = Answer<typeof routes.getDataBank>;
+
+/** get_data_bank answers sources when asked for them only, else a page of items. */
+function sourcesOf(answer: DataBank): { sources: SourceView[] } {
+  if ('sources' in answer) return answer;
+  throw new ApiError(NETWORK_ERROR_MESSAGE, 500);
+}
+
+function itemsOf(answer: DataBank): ListAnswer<IngestedItemView> {
+  if ('data' in answer) return answer;
+  throw new ApiError(NETWORK_ERROR_MESSAGE, 500);
+}
 
 /** SPEC §7 Admin calls (all POST and all carrying queryingApp), plus the template download. */
 export const adminApi = {
-  getUsers: (page: PageRequest) => post<ListAnswer<UserAdminView>>('/admin/get_users', listBody(page)),
+  getUsers: (page: PageRequest): Promise<ListAnswer<UserAdminView>> =>
+    call(routes.getUsers, { body: listBody(page) }),
 
-  blockUser: (userId: string, block: boolean) =>
-    post<{ user: UserAdminView }>('/admin/block_user', { queryingApp, userId, block }),
+  blockUser: (userId: string, block: boolean): Promise<{ user: UserAdminView }> =>
+    call(routes.blockUser, { body: { queryingApp, userId, block } }),
 
   /** adminFor: the projects granted or taken away (the querying app unless the admin chose). */
-  makeUserAdmin: (userId: string, makeAdmin: boolean, adminFor: string[] = [queryingApp]) =>
-    post<{ user: UserAdminView }>('/admin/make_user_admin', { queryingApp, userId, makeAdmin, adminFor }),
+  makeUserAdmin: (
+    userId: string,
+    makeAdmin: boolean,
+    adminFor: string[] = [queryingApp],
+  ): Promise<{ user: UserAdminView }> =>
+    call(routes.makeUserAdmin, { body: { queryingApp, userId, makeAdmin, adminFor } }),
 
-  getQuestions: (page: PageRequest) => post<ListAnswer<QuestionView>>('/admin/get_questions', listBody(page)),
+  /** get_questions, narrowed by the asker's feedback when a filter is given. */
+  getQuestions: (page: PageRequest, feedback?: FeedbackFilter): Promise<ListAnswer<QuestionView>> =>
+    call(routes.getQuestions, { body: { ...listBody(page), ...(feedback ? { feedback } : {}) } }),
 
   /** Who asked a question (the question review); contacts masked unless the admin is a super admin. */
-  getQuestionAsker: async (questionId: string): Promise<QuestionAskerAnswer> =>
-    questionAskerAnswer.parse(await post<unknown>(QUESTION_ASKER_PATH, { queryingApp, questionId })),
+  getQuestionAsker: (questionId: string): Promise<QuestionAskerAnswer> =>
+    call(routes.getQuestionAsker, { body: { queryingApp, questionId } }),
 
   /** Every source of the admin's projects; the Available Sources table pages them itself. */
-  getSources: () =>
-    post<{ sources: SourceView[] }>('/admin/get_data_bank', { queryingApp, query: {}, onlySources: true }),
+  getSources: async () =>
+    sourcesOf(await call(routes.getDataBank, { body: { queryingApp, query: {}, onlySources: true } })),
 
   /** Enabled sources only: the choices of the Add Data form. */
-  getActiveSources: () =>
-    post<{ sources: SourceView[] }>('/admin/get_data_bank', {
-      queryingApp,
-      query: {},
-      onlyActiveSources: true,
+  getActiveSources: async () =>
+    sourcesOf(await call(routes.getDataBank, { body: { queryingApp, query: {}, onlyActiveSources: true } })),
+
+  getIngested: async (page: PageRequest, sourceId: string | null): Promise<ListAnswer<IngestedItemView>> =>
+    itemsOf(await call(routes.getDataBank, { body: listBody(page, sourceId ? { source: sourceId } : {}) })),
+
+  getPending: (page: PageRequest, sourceId: string | null): Promise<ListAnswer<PendingItemView>> =>
+    call(routes.getPendingData, {
+      body: listBody(page, {
+        status: { $ne: 'completed' as const },
+        ...(sourceId ? { source: sourceId } : {}),
+      }),
     }),
 
-  getIngested: (page: PageRequest, sourceId: string | null) =>
-    post<ListAnswer<IngestedItemView>>(
-      '/admin/get_data_bank',
-      listBody(page, sourceId ? { source: sourceId } : {}),
-    ),
+  addSource: (name: string, project: string): Promise<{ source: SourceView }> =>
+    call(routes.addSource, { body: { queryingApp, name, project, is_active: true } }),
 
-  getPending: (page: PageRequest, sourceId: string | null) =>
-    post<ListAnswer<PendingItemView>>(
-      '/admin/get_pending_data',
-      listBody(page, { status: { $ne: 'completed' }, ...(sourceId ? { source: sourceId } : {}) }),
-    ),
+  setSourceActive: (sourceId: string, isActive: boolean): Promise<{ source: SourceView }> =>
+    call(routes.editSource, { body: { queryingApp, sourceId, sourceData: { is_active: isActive } } }),
 
-  addSource: (name: string, project: string) =>
-    post<{ source: SourceView }>('/admin/add_source', { queryingApp, name, project, is_active: true }),
+  deleteSource: (sourceId: string) => call(routes.deleteSource, { body: { queryingApp, sourceId } }),
 
-  setSourceActive: (sourceId: string, isActive: boolean) =>
-    post<{ source: SourceView }>('/admin/edit_source', {
-      queryingApp,
-      sourceId,
-      sourceData: { is_active: isActive },
-    }),
-
-  deleteSource: (sourceId: string) => post<unknown>('/admin/delete_source', { queryingApp, sourceId }),
-
-  forceIngest: () => post<{ started: boolean }>('/admin/force_ingest_data', { queryingApp }),
+  forceIngest: () => call(routes.forceIngest, { body: { queryingApp } }),
 
   /** Multipart: the fields of the single-item form plus the files (repeated `files`). */
-  addData: (form: FormData) => {
+  addData: async (form: FormData) => {
     form.set('queryingApp', queryingApp);
-    return post<{ records: number }>('/admin/add_data', form);
+    const { method, path, response } = routes.addData;
+    return parseAnswer(response, await apiRequest(path, { method, data: form }));
   },
 
-  bulkUpload: (file: File) => {
+  bulkUpload: async (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return post<BulkUploadAnswer>('/admin/bulk_upload_file', form);
+    const { method, path, response } = routes.bulkUpload;
+    return parseAnswer(response, await apiRequest(path, { method, data: form }));
   },
 
   /** The queue's counts, the crawls in work and the next scheduled run (the Data tab's progress). */
-  getIngestionProgress: async (sourceId: string | null): Promise<IngestionProgress> =>
-    ingestionProgressAnswer.parse(
-      await post<unknown>(INGESTION_PROGRESS_PATH, {
-        queryingApp,
-        ...(sourceId ? { source: sourceId } : {}),
-      }),
-    ),
+  getIngestionProgress: (sourceId: string | null): Promise<IngestionProgress> =>
+    call(routes.getIngestionProgress, { body: { queryingApp, ...(sourceId ? { source: sourceId } : {}) } }),
 
   /** A project's suggested prompts, as the dashboard shows them. */
-  getPrompts: async (project: string): Promise<PromptsAnswer> =>
-    promptsAnswer.parse(await apiRequest<unknown>(`${PROMPTS_PATH}?project=${encodeURIComponent(project)}`)),
+  getPrompts: (project: string, signal?: AbortSignal): Promise<PromptsAnswer> =>
+    call(routes.getPrompts, { query: { project }, ...(signal ? { signal } : {}) }),
 
-  savePrompts: async (project: string, prompts: string[]): Promise<PromptsAnswer> =>
-    promptsAnswer.parse(await post<unknown>(SAVE_PROMPTS_PATH, { queryingApp, project, prompts })),
+  savePrompts: (project: string, prompts: string[]): Promise<PromptsAnswer> =>
+    call(routes.savePrompts, { body: { queryingApp, project, prompts } }),
 
   /** Which of a project's saved prompts find something in its knowledge base now. */
-  checkPrompts: async (project: string): Promise<PromptCheckAnswer> =>
-    promptCheckAnswer.parse(await post<unknown>(CHECK_PROMPTS_PATH, { queryingApp, project })),
+  checkPrompts: (project: string): Promise<PromptCheckAnswer> =>
+    call(routes.checkPrompts, { body: { queryingApp, project } }),
 
   /** GET /admin/models: the dashboard's Models line. */
-  getModels: async (): Promise<ModelsAnswer> => modelsAnswer.parse(await apiRequest<unknown>(MODELS_PATH)),
+  getModels: (): Promise<ModelsAnswer> => call(routes.getModels),
 
   /** GET /admin/get_template: the XLSX, read as binary (SPEC §7 binary download helper). */
-  getTemplate: () => downloadBlob('/admin/get_template'),
+  getTemplate: () => downloadBlob(routes.getTemplate.path),
 
   /** The projects the admin administers (every project for a super admin), each with its keys. */
-  getProjects: async (): Promise<ProjectsAnswer> =>
-    projectsAnswer.parse(await apiRequest<unknown>(PROJECTS_PATH)),
+  getProjects: (): Promise<ProjectsAnswer> => call(routes.getProjects),
 
   /** A new key of the project; its secret is in this answer only. */
-  createKey: async (project: string, name: string): Promise<NewKeyAnswer> =>
-    newKeyAnswer.parse(await post<unknown>(fillPath(CREATE_KEY_PATH, { project }), { name })),
+  createKey: (project: string, name: string): Promise<NewKeyAnswer> =>
+    call(routes.createKey, { params: { project }, body: { name } }),
 
-  revokeKey: async (project: string, keyId: string): Promise<RevokeKeyAnswer> =>
-    revokeKeyAnswer.parse(await post<unknown>(fillPath(REVOKE_KEY_PATH, { project, keyId }), {})),
+  revokeKey: (project: string, keyId: string): Promise<RevokeKeyAnswer> =>
+    call(routes.revokeKey, { params: { project, keyId } }),
 
   /** A new secret in place of the key's, which stops working at once. */
-  rotateKey: async (project: string, keyId: string): Promise<NewKeyAnswer> =>
-    newKeyAnswer.parse(await post<unknown>(fillPath(ROTATE_KEY_PATH, { project, keyId }), {})),
+  rotateKey: (project: string, keyId: string): Promise<NewKeyAnswer> =>
+    call(routes.rotateKey, { params: { project, keyId } }),
 
   createProject: (name: string, description: string) =>
-    post<Partial<CreateProjectAnswer>>('/project_auth/create_project', { name, description }),
+    call(routes.createProject, { body: { name, description } }),
 };
 
 /** Fetches binary data with the session cookie; a failure says 'Failed to fetch blob data' (SPEC §8). */

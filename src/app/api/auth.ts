@@ -1,12 +1,7 @@
-import type {
-  GenerateOtpBody,
-  GenerateOtpResponse,
-  LoginBody,
-  SessionUser,
-  VerifyOtpBody,
-} from '../../shared/auth/schemas';
+import { routes } from '../../shared/api/routes';
+import type { GenerateOtpBody, LoginBody, VerifyOtpBody } from '../../shared/auth/schemas';
 import { QUERYING_APP } from '../../shared/constants';
-import { apiRequest } from './client';
+import { call } from './client';
 
 /** The fields of the register form that travel (SPEC §3 registration payload, DECISIONS §3). */
 export interface Registration {
@@ -17,12 +12,11 @@ export interface Registration {
 }
 
 export const authApi = {
-  getMe: (signal?: AbortSignal) => apiRequest<SessionUser>('/auth/getme', { signal }),
-  login: (body: LoginBody) => apiRequest<SessionUser>('/auth/login', { method: 'POST', data: body }),
+  getMe: (signal?: AbortSignal) => call(routes.getMe, signal ? { signal } : {}),
+  login: (body: LoginBody) => call(routes.login, { body }),
   register: ({ name, email, phone, password }: Registration) =>
-    apiRequest<SessionUser>('/auth/register', {
-      method: 'POST',
-      data: {
+    call(routes.register, {
+      body: {
         name: name.trim(),
         ...(email.trim() ? { email: email.trim() } : {}),
         ...(phone.trim() ? { phone: phone.trim() } : {}),
@@ -32,9 +26,7 @@ export const authApi = {
         registeredVia: QUERYING_APP,
       },
     }),
-  generateOtp: (body: GenerateOtpBody) =>
-    apiRequest<GenerateOtpResponse>('/auth/generate-login-otp', { method: 'POST', data: body }),
-  verifyOtp: (body: VerifyOtpBody) =>
-    apiRequest<SessionUser>('/auth/verify-login-otp', { method: 'POST', data: body }),
-  logout: () => apiRequest<{ ok: boolean }>('/auth/logout', { method: 'POST' }),
+  generateOtp: (body: GenerateOtpBody) => call(routes.generateOtp, { body }),
+  verifyOtp: (body: VerifyOtpBody) => call(routes.verifyOtp, { body }),
+  logout: () => call(routes.logout),
 };

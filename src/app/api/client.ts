@@ -1,4 +1,6 @@
+import { callPath, type Answer, type CallInput, type JsonRoute } from '../../shared/api/contract';
 import type { ErrorBody } from '../../shared/auth/schemas';
+import type { z } from 'zod';
 
 /** A failed call: `message` is the server's sentence, fit to show (SPEC §7 common rules). */
 export class ApiError extends Error {
@@ -33,11 +35,14 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Calls the backend with cookies, reads JSON, and raises ApiError on any non-OK answer. */
-export async function apiRequest<T>(
+/**
+ * Calls the backend with cookies, reads JSON, and raises ApiError on any non-OK answer. The answer
+ * is unknown until a schema has read it: `call` does that for every call of the route table.
+ */
+export async function apiRequest(
   path: string,
   { method = 'GET', data, signal }: RequestOptions = {},
-): Promise<T> {
+): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: BodyInit | undefined;
   if (data instanceof FormData) body = data;
@@ -73,5 +78,37 @@ export async function apiRequest<T>(
   }
   // An OK answer that is not JSON (an HTML fallback page, say) is not what was asked for.
   if (json === undefined && text) throw new ApiError(NETWORK_ERROR_MESSAGE, response.status);
-  return json as T;
+  return json;
+}
+
+interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** A call's input when it needs one; calls that take nothing may be made with none. */
+type CallArgs<D> =
+  object extends CallInput<D> ? [input?: CallInput<D> & CallOptions] : [input: CallInput<D> & CallOptions];
+
+/**
+ * Makes a JSON call of the route table (src/shared/api/routes.ts) and returns its answer parsed
+ * by the route's response schema, so a screen gets what the contract says or an error, never a
+ * guess. A POST or PUT that takes nothing sends `{}`, as the server's JSON parser expects.
+ */
+export async function call<D extends JsonRoute>(def: D, ...[input]: CallArgs<D>): Promise<Answer<D>> {
+  const { body, params, query, signal } = (input ?? {}) as {
+    body?: unknown;
+    params?: unknown;
+    query?: unknown;
+    signal?: AbortSignal;
+  };
+  const data = body ?? (def.method === 'POST' || def.method === 'PUT' ? {} : undefined);
+  const answer = await apiRequest(callPath(def, params, query), { method: def.method, data, signal });
+  return parseAnswer<D['response']>(def.response, answer);
+}
+
+/** An answer read by its schema; one the contract does not describe is as useless as none. */
+export function parseAnswer<S extends z.ZodType>(schema: S, answer: unknown): z.output<S> {
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success) throw new ApiError(NETWORK_ERROR_MESSAGE, 500);
+  return parsed.data;
 }

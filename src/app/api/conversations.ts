@@ -1,26 +1,15 @@
-import {
-  conversationList,
-  conversationView,
-  currentConversation,
-  type ConversationList,
-  type ConversationView,
-} from '../../shared/chat/conversations';
-import { apiRequest } from './client';
-
-const BASE = '/api/conversations';
+import { routes } from '../../shared/api/routes';
+import type { ConversationList, ConversationView } from '../../shared/chat/conversations';
+import { call } from './client';
 
 /** The signed-in user's conversations (issue 14); every answer is parsed, never cast. */
 export const conversationsApi = {
-  list: async (): Promise<ConversationList> => conversationList.parse(await apiRequest<unknown>(BASE)),
+  list: (): Promise<ConversationList> => call(routes.listConversations),
   current: async (): Promise<ConversationView | null> =>
-    currentConversation.parse(await apiRequest<unknown>(`${BASE}/current`)).conversation,
-  start: async (): Promise<ConversationView> =>
-    conversationView.parse(await apiRequest<unknown>(BASE, { method: 'POST', data: {} })),
-  open: async (id: string): Promise<ConversationView> =>
-    conversationView.parse(
-      await apiRequest<unknown>(`${BASE}/${encodeURIComponent(id)}/open`, { method: 'POST', data: {} }),
-    ),
+    (await call(routes.currentConversation)).conversation,
+  start: (): Promise<ConversationView> => call(routes.startConversation, { body: {} }),
+  open: (id: string): Promise<ConversationView> => call(routes.openConversation, { params: { id } }),
   remove: async (id: string): Promise<void> => {
-    await apiRequest<unknown>(`${BASE}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    await call(routes.deleteConversation, { params: { id } });
   },
 };

@@ -4,14 +4,9 @@
  * wins; a user who never chose one keeps (and stores) the one this browser was showing.
  */
 import { atom } from 'jotai';
-import {
-  DEFAULT_LANGUAGE,
-  isUiLanguage,
-  LANGUAGE_PATH,
-  languageAnswer,
-  type UiLanguage,
-} from '../../shared/i18n/languages';
-import { apiRequest } from '../api/client';
+import { DEFAULT_LANGUAGE, isUiLanguage, type UiLanguage } from '../../shared/i18n/languages';
+import { routes } from '../../shared/api/routes';
+import { call } from '../api/client';
 import { applyLanguage } from '../i18n/i18n';
 import { sessionUserAtom, userUnconfirmedAtom } from './auth';
 import { store } from './store';
@@ -48,7 +43,7 @@ async function saveForUser(language: UiLanguage): Promise<void> {
   const user = store.get(sessionUserAtom);
   if (!user || store.get(userUnconfirmedAtom)) return;
   try {
-    languageAnswer.parse(await apiRequest<unknown>(LANGUAGE_PATH, { method: 'PUT', data: { language } }));
+    await call(routes.setLanguage, { body: { language } });
     // Still the same sign-in (not signed out meanwhile): the user as the server now has them.
     const now = store.get(sessionUserAtom);
     if (now?.id === user.id) store.set(sessionUserAtom, { ...now, language });

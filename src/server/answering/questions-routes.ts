@@ -1,11 +1,13 @@
 import { and, count, desc, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { questionListBody, type QuestionView } from '../../shared/admin/schemas';
+import type { QuestionView } from '../../shared/admin/schemas';
+import { routes } from '../../shared/api/routes';
 import type { Db } from '../db/client';
 import { questions } from '../db/schema';
 import { feedbackCondition, presentFeedback } from '../feedback/repository';
 import { requireAdmin } from '../http/admin-guard';
-import { parseBody } from '../http/errors';
+import { route } from '../http/typed-route';
+import { pageOf } from '../db/paging';
 import { searchFilter } from '../knowledge/search-filter';
 
 type QuestionRow = typeof questions.$inferSelect;
@@ -26,9 +28,9 @@ const present = (q: QuestionRow): QuestionView => ({
 
 /** SPEC §7 get_questions: every question of the admin's projects, newest first, with its history. */
 export function registerQuestionAdminRoutes(app: FastifyInstance, db: Db): void {
-  app.post('/admin/get_questions', async (request) => {
+  route(app, routes.getQuestions, async ({ request, body: read }) => {
     const auth = await requireAdmin(db, request);
-    const body = parseBody(questionListBody, request.body);
+    const body = read();
     if (auth.user.isAdminFor.length === 0) return { data: [], total: 0 };
     const where = and(
       inArray(questions.project, auth.user.isAdminFor),
@@ -45,16 +47,11 @@ export function registerQuestionAdminRoutes(app: FastifyInstance, db: Db): void 
       }),
       feedbackCondition(body.feedback),
     );
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(questions)
-        .where(where)
-        .orderBy(desc(questions.queryTimestamp), desc(questions.id))
-        .limit(body.queryOptions.limit)
-        .offset(body.queryOptions.skip),
+    return pageOf(
+      db.select().from(questions).where(where).orderBy(desc(questions.queryTimestamp), desc(questions.id)),
       db.select({ n: count() }).from(questions).where(where),
-    ]);
-    return { data: rows.map(present), total: Number(total?.n ?? 0) };
+      body.queryOptions,
+      present,
+    );
   });
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_BODY_LIMIT_BYTES, OTP_RESEND_MS } from '../../shared/constants';
 import { serverMessages } from '../../shared/messages';
-import { generateOtpBody, verifyOtpBody } from '../../shared/auth/schemas';
+import { routes } from '../../shared/api/routes';
 import { isEmailIdentifier } from '../../shared/auth/rules';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { HttpError, parseBody } from '../http/errors';
+import { HttpError } from '../http/errors';
+import { route } from '../http/typed-route';
 import { findUserById, findUserByIdentifier, type UserRow } from '../users/repository';
 import type { presentSessionUser } from '../users/present';
 import type { DeliverCode } from './delivery';
@@ -62,60 +63,74 @@ export function registerOtpRoutes(app: FastifyInstance, deps: OtpDeps): void {
   const routeOptions = { bodyLimit: AUTH_BODY_LIMIT_BYTES };
   const clock = deliveryClock();
 
-  app.post('/auth/generate-login-otp', routeOptions, async (request) => {
-    const body = parseBody(generateOtpBody, request.body);
-    const key = identifierKey(body.emailOrPhone);
-    const channel = isEmailIdentifier(body.emailOrPhone) ? 'email' : 'sms';
-    const user = await findUserByIdentifier(db, body.emailOrPhone);
-    const place = await placeOf(db, request, user?.id);
-    // One code per identifier and address every 30 s; then CODES_PER_HOUR per place, as for sign-in.
-    await admit(
-      [{ key: `otp-resend:${key}@${place.address}`, limit: 1, afterSuccess: 'forgive' }],
-      OTP_RESEND_MS,
-      serverMessages.otpResendTooSoon,
-    );
-    await admit(countersFor('otp-send', key, place, CODES_PER_HOUR), HOUR_MS, serverMessages.tooManyAttempts);
+  route(
+    app,
+    routes.generateOtp,
+    async ({ request, body: read }) => {
+      const body = read();
+      const key = identifierKey(body.emailOrPhone);
+      const channel = isEmailIdentifier(body.emailOrPhone) ? 'email' : 'sms';
+      const user = await findUserByIdentifier(db, body.emailOrPhone);
+      const place = await placeOf(db, request, user?.id);
+      // One code per identifier and address every 30 s; then CODES_PER_HOUR per place, as for sign-in.
+      await admit(
+        [{ key: `otp-resend:${key}@${place.address}`, limit: 1, afterSuccess: 'forgive' }],
+        OTP_RESEND_MS,
+        serverMessages.otpResendTooSoon,
+      );
+      await admit(
+        countersFor('otp-send', key, place, CODES_PER_HOUR),
+        HOUR_MS,
+        serverMessages.tooManyAttempts,
+      );
 
-    const to = channel === 'email' ? user?.email : user?.phone;
-    const usable = user && !user.isBlocked && user.isActive && to ? user : null;
-    const code = await issueCode(db, {
-      identifier: key,
-      userId: usable?.id ?? null,
-      channel,
-      address: place.address,
-    });
-    if (!usable || !to) {
-      request.log.info({ channel }, 'one-time code asked for an identifier with no usable account');
-      await clock.pretend(channel);
-      return { sendStatus: true };
-    }
-    return { sendStatus: await clock.timed(channel, () => deliverCode({ channel, to, code })) };
-  });
+      const to = channel === 'email' ? user?.email : user?.phone;
+      const usable = user && !user.isBlocked && user.isActive && to ? user : null;
+      const code = await issueCode(db, {
+        identifier: key,
+        userId: usable?.id ?? null,
+        channel,
+        address: place.address,
+      });
+      if (!usable || !to) {
+        request.log.info({ channel }, 'one-time code asked for an identifier with no usable account');
+        await clock.pretend(channel);
+        return { sendStatus: true };
+      }
+      return { sendStatus: await clock.timed(channel, () => deliverCode({ channel, to, code })) };
+    },
+    routeOptions,
+  );
 
-  app.post('/auth/verify-login-otp', routeOptions, async (request, reply) => {
-    const body = parseBody(verifyOtpBody, request.body);
-    const key = identifierKey(body.emailOrPhone);
-    const user = await findUserByIdentifier(db, body.emailOrPhone);
-    const place = await placeOf(db, request, user?.id);
-    const current = await outstandingCode(db, key, place.address);
-    // Where the code was asked from counts as the owner's place for checking it.
-    if (current?.requestedFrom === place.address) place.known = true;
-    const counters = await admit(
-      countersFor('otp', key, place, config.AUTH_MAX_FAILURES),
-      THROTTLE_WINDOW_MS,
-      serverMessages.tooManyAttempts,
-    );
-    let userId: string;
-    try {
-      userId = await verifyCode(db, current, body.otp, place.known);
-    } catch (error) {
-      if (error instanceof OtpError) throw new HttpError(error.status, error.message);
-      throw error;
-    }
-    await settleSuccess(db, counters);
-    const signedIn = await findUserById(db, userId);
-    if (!signedIn) throw new HttpError(401, serverMessages.otpNone);
-    deps.assertMaySignIn(signedIn);
-    return deps.signIn(request, reply, signedIn);
-  });
+  route(
+    app,
+    routes.verifyOtp,
+    async ({ request, reply, body: read }) => {
+      const body = read();
+      const key = identifierKey(body.emailOrPhone);
+      const user = await findUserByIdentifier(db, body.emailOrPhone);
+      const place = await placeOf(db, request, user?.id);
+      const current = await outstandingCode(db, key, place.address);
+      // Where the code was asked from counts as the owner's place for checking it.
+      if (current?.requestedFrom === place.address) place.known = true;
+      const counters = await admit(
+        countersFor('otp', key, place, config.AUTH_MAX_FAILURES),
+        THROTTLE_WINDOW_MS,
+        serverMessages.tooManyAttempts,
+      );
+      let userId: string;
+      try {
+        userId = await verifyCode(db, current, body.otp, place.known);
+      } catch (error) {
+        if (error instanceof OtpError) throw new HttpError(error.status, error.message);
+        throw error;
+      }
+      await settleSuccess(db, counters);
+      const signedIn = await findUserById(db, userId);
+      if (!signedIn) throw new HttpError(401, serverMessages.otpNone);
+      deps.assertMaySignIn(signedIn);
+      return deps.signIn(request, reply, signedIn);
+    },
+    routeOptions,
+  );
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_BODY_LIMIT_BYTES, QUERYING_APP } from '../../shared/constants';
 import { serverMessages } from '../../shared/messages';
-import { loginBody, registerBody } from '../../shared/auth/schemas';
+import { routes } from '../../shared/api/routes';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { HttpError, parseBody } from '../http/errors';
+import { HttpError } from '../http/errors';
+import { route } from '../http/typed-route';
 import { clearSessionCookie, currentAuth, setSessionCookie } from '../http/current-user';
 import { DuplicateContactError, findUserByIdentifier, insertUser, type UserRow } from '../users/repository';
 import { presentSessionUser } from '../users/present';
@@ -63,56 +64,66 @@ export function registerAuthRoutes(
     return presentSessionUser(user, session.chatSessionId);
   }
 
-  app.post('/auth/register', routeOptions, async (request, reply) => {
-    const body = parseBody(registerBody, request.body);
-    // Every attempt counts, a refused duplicate too, so accounts cannot be made (or probed) in bulk.
-    await admit(
-      [{ key: `register:ip:${request.ip}`, limit: config.AUTH_MAX_REGISTRATIONS, afterSuccess: 'refund' }],
-      REGISTRATION_WINDOW_MS,
-      serverMessages.tooManyRegistrations,
-    );
-    try {
-      // Whatever the client says, registration makes an active non-admin (DECISIONS §3).
-      const user = await insertUser(db, {
-        name: body.name,
-        email: body.email?.trim() || undefined,
-        phone: body.phone?.trim() || undefined,
-        passwordHash: await hashPassword(body.password),
-        registeredVia: body.registeredVia ?? QUERYING_APP,
-      });
-      request.log.info({ userId: user.id }, 'user registered');
-      // No session: the user is sent on to sign in (SPEC §2 redirect rules).
-      return reply.status(201).send(presentSessionUser(user, ''));
-    } catch (error) {
-      if (error instanceof DuplicateContactError) {
-        throw new HttpError(
-          409,
-          error.field === 'email' ? serverMessages.emailTaken : serverMessages.phoneTaken,
-        );
+  route(
+    app,
+    routes.register,
+    async ({ request, body: read }) => {
+      const body = read();
+      // Every attempt counts, a refused duplicate too, so accounts cannot be made (or probed) in bulk.
+      await admit(
+        [{ key: `register:ip:${request.ip}`, limit: config.AUTH_MAX_REGISTRATIONS, afterSuccess: 'refund' }],
+        REGISTRATION_WINDOW_MS,
+        serverMessages.tooManyRegistrations,
+      );
+      try {
+        // Whatever the client says, registration makes an active non-admin (DECISIONS §3).
+        const user = await insertUser(db, {
+          name: body.name,
+          email: body.email?.trim() || undefined,
+          phone: body.phone?.trim() || undefined,
+          passwordHash: await hashPassword(body.password),
+          registeredVia: body.registeredVia ?? QUERYING_APP,
+        });
+        request.log.info({ userId: user.id }, 'user registered');
+        // No session: the user is sent on to sign in (SPEC §2 redirect rules).
+        return presentSessionUser(user, '');
+      } catch (error) {
+        if (error instanceof DuplicateContactError) {
+          throw new HttpError(
+            409,
+            error.field === 'email' ? serverMessages.emailTaken : serverMessages.phoneTaken,
+          );
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+    routeOptions,
+  );
 
-  app.post('/auth/login', routeOptions, async (request, reply) => {
-    const body = parseBody(loginBody, request.body);
-    const key = identifierKey(body.emailOrPhone);
-    const user = await findUserByIdentifier(db, body.emailOrPhone);
-    const place = await placeOf(db, request, user?.id);
-    const counters = await admit(
-      countersFor('login', key, place, config.AUTH_MAX_FAILURES),
-      THROTTLE_WINDOW_MS,
-      serverMessages.tooManyAttempts,
-    );
-    // Always run the hash, so an unknown account takes as long as a wrong password.
-    const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
-    if (!user || !ok) throw new HttpError(401, serverMessages.wrongCredentials);
-    await settleSuccess(db, counters);
-    assertMaySignIn(user);
-    return signIn(request, reply, user);
-  });
+  route(
+    app,
+    routes.login,
+    async ({ request, reply, body: read }) => {
+      const body = read();
+      const key = identifierKey(body.emailOrPhone);
+      const user = await findUserByIdentifier(db, body.emailOrPhone);
+      const place = await placeOf(db, request, user?.id);
+      const counters = await admit(
+        countersFor('login', key, place, config.AUTH_MAX_FAILURES),
+        THROTTLE_WINDOW_MS,
+        serverMessages.tooManyAttempts,
+      );
+      // Always run the hash, so an unknown account takes as long as a wrong password.
+      const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
+      if (!user || !ok) throw new HttpError(401, serverMessages.wrongCredentials);
+      await settleSuccess(db, counters);
+      assertMaySignIn(user);
+      return signIn(request, reply, user);
+    },
+    routeOptions,
+  );
 
-  app.get('/auth/getme', async (request, reply) => {
+  route(app, routes.getMe, async ({ request, reply }) => {
     const auth = await currentAuth(db, request);
     if (!auth) {
       clearSessionCookie(reply);
@@ -124,7 +135,7 @@ export function registerAuthRoutes(
   registerOtpRoutes(app, { db, config, deliverCode, admit, assertMaySignIn, signIn });
   registerLanguageRoute(app, db);
 
-  app.post('/auth/logout', async (request, reply) => {
+  route(app, routes.logout, async ({ request, reply }) => {
     const auth = await currentAuth(db, request);
     if (auth) {
       await revokeSession(db, auth.session.id);

@@ -1,13 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  conversationId,
-  type ConversationList,
-  type ConversationView,
-} from '../../shared/chat/conversations';
+import type { FastifyInstance } from 'fastify';
+import { routes } from '../../shared/api/routes';
 import type { Db } from '../db/client';
 import { requireUser, type Auth } from '../http/current-user';
-import { HttpError, parseBody } from '../http/errors';
+import { HttpError } from '../http/errors';
+import { route } from '../http/typed-route';
 import { conversationRefusal } from './policy';
 import {
   conversationWithMessages,
@@ -20,16 +16,9 @@ import {
   touchConversation,
 } from './repository';
 
-/** `:id` in the path: a conversation id (400 otherwise). */
-const idParams = z.object({ id: conversationId });
-/** POST /api/conversations takes an empty object. */
-const startBody = z.object({}).strict();
-
 /** The conversation named in the path, if the signed-in user may use it (404 otherwise). */
-async function ownedConversation(db: Db, request: FastifyRequest, auth: Auth) {
-  const parsed = idParams.safeParse(request.params);
-  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request.');
-  const row = await findConversation(db, parsed.data.id);
+async function ownedConversation(db: Db, id: string, auth: Auth) {
+  const row = await findConversation(db, id);
   const refusal = conversationRefusal(auth.user, row);
   if (refusal || !row) throw new HttpError(refusal?.status ?? 404, refusal?.message ?? '');
   return row;
@@ -37,39 +26,39 @@ async function ownedConversation(db: Db, request: FastifyRequest, auth: Auth) {
 
 /** A signed-in user's own conversations (issue 14 item 1). */
 export function registerConversationRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/conversations', async (request): Promise<ConversationList> => {
+  route(app, routes.listConversations, async ({ request }) => {
     const auth = await requireUser(db, request);
     const rows = await listConversations(db, auth.user.id);
     return { conversations: rows.map(presentSummary), currentId: rows[0]?.id ?? null };
   });
 
-  app.get('/api/conversations/current', async (request) => {
+  route(app, routes.currentConversation, async ({ request }) => {
     const auth = await requireUser(db, request);
     const row = await currentConversation(db, auth.user.id);
     return { conversation: row ? await conversationWithMessages(db, row) : null };
   });
 
-  app.post('/api/conversations', async (request): Promise<ConversationView> => {
+  route(app, routes.startConversation, async ({ request, body }) => {
     const auth = await requireUser(db, request);
-    parseBody(startBody, request.body ?? {});
+    body();
     return conversationWithMessages(db, await startConversation(db, auth.user.id));
   });
 
-  app.get('/api/conversations/:id', async (request): Promise<ConversationView> => {
+  route(app, routes.getConversation, async ({ request, params }) => {
     const auth = await requireUser(db, request);
-    return conversationWithMessages(db, await ownedConversation(db, request, auth));
+    return conversationWithMessages(db, await ownedConversation(db, params().id, auth));
   });
 
   /** Reopens an earlier conversation: it becomes the current one. */
-  app.post('/api/conversations/:id/open', async (request): Promise<ConversationView> => {
+  route(app, routes.openConversation, async ({ request, params }) => {
     const auth = await requireUser(db, request);
-    const row = await ownedConversation(db, request, auth);
+    const row = await ownedConversation(db, params().id, auth);
     return conversationWithMessages(db, await touchConversation(db, row.id));
   });
 
-  app.delete('/api/conversations/:id', async (request) => {
+  route(app, routes.deleteConversation, async ({ request, params }) => {
     const auth = await requireUser(db, request);
-    const row = await ownedConversation(db, request, auth);
+    const row = await ownedConversation(db, params().id, auth);
     await deleteConversation(db, row.id);
     return { ok: true };
   });

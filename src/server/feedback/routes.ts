@@ -1,23 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { feedbackBody, questionId } from '../../shared/chat/feedback';
+import type { FastifyInstance } from 'fastify';
+import { routes } from '../../shared/api/routes';
 import type { Db } from '../db/client';
 import { requireUser, type Auth } from '../http/current-user';
-import { HttpError, parseBody } from '../http/errors';
+import { HttpError } from '../http/errors';
+import { route } from '../http/typed-route';
 import type { VoiceService } from '../voice/service';
 import { feedbackMessages, feedbackRefusal } from './policy';
 import { answerOf, findQuestion, saveFeedback } from './repository';
 
-/** `:id` in the path: a question id (400 otherwise). */
-const idParams = z.object({ id: questionId });
-/** POST …/listen takes an empty object. */
-const listenBody = z.object({}).strict();
-
 /** The question named in the path, if the signed-in user asked it (404 otherwise). */
-async function askedQuestion(db: Db, request: FastifyRequest, auth: Auth) {
-  const parsed = idParams.safeParse(request.params);
-  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request.');
-  const row = await findQuestion(db, parsed.data.id);
+async function askedQuestion(db: Db, id: string, auth: Auth) {
+  const row = await findQuestion(db, id);
   const refusal = feedbackRefusal(auth.user, row);
   if (refusal || !row) throw new HttpError(refusal?.status ?? 404, refusal?.message ?? '');
   return row;
@@ -28,21 +21,21 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: { db: Db; voi
   const { db, voice } = deps;
 
   /** "Was this helpful?": yes or no with an optional comment; sent again, it replaces the last. */
-  app.put('/api/questions/:id/feedback', async (request) => {
+  route(app, routes.sendFeedback, async ({ request, params, body }) => {
     const auth = await requireUser(db, request);
-    const row = await askedQuestion(db, request, auth);
-    const body = parseBody(feedbackBody, request.body);
-    return { questionId: row.id, ...(await saveFeedback(db, row.id, body.helpful, body.comment)) };
+    const row = await askedQuestion(db, params().id, auth);
+    const { helpful, comment } = body();
+    return { questionId: row.id, ...(await saveFeedback(db, row.id, helpful, comment)) };
   });
 
   /**
    * "Listen": the answer spoken by eSpeak NG in the question's language, made once and cached by
    * content hash under DATA_DIR/tts like a voice answer; the chat plays `/tts/<audioPath>`.
    */
-  app.post('/api/questions/:id/listen', async (request) => {
+  route(app, routes.listen, async ({ request, params, body }) => {
     const auth = await requireUser(db, request);
-    const row = await askedQuestion(db, request, auth);
-    parseBody(listenBody, request.body ?? {});
+    const row = await askedQuestion(db, params().id, auth);
+    body();
     const answer = answerOf(row);
     const spoken = answer ? await voice.speak(answer, row.language) : null;
     if (!spoken) throw new HttpError(404, feedbackMessages.nothingToSay);

@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { routes } from '../../shared/api/routes';
 import type { Db } from '../db/client';
-
-/** Alive: the process answers HTTP. What a supervisor asks before restarting it. */
-export const HEALTH_PATH = '/api/health';
-/** Ready: what a load balancer asks before sending this process people. */
-export const READY_PATH = '/api/ready';
+import { route } from './typed-route';
 
 /** One part the process needs: resolves with null when it is ready, else a short public reason. */
 export type ReadinessCheck = () => Promise<string | null> | string | null;
@@ -38,11 +35,11 @@ export function registerHealthRoutes(
     },
     ...options.checks,
   };
-  app.get(HEALTH_PATH, (_request, reply) => {
+  route(app, routes.health, ({ reply }) => {
     void reply.header('cache-control', 'no-store');
     return { ok: true, database: options.database.kind };
   });
-  app.get(READY_PATH, async (_request, reply) => {
+  route(app, routes.ready, async ({ reply }) => {
     const entries = await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {
         const state = await settle(check).catch((error: unknown) => {

@@ -4,6 +4,7 @@
  * or a CSV with the same columns. The type is decided by the file's content, not its name.
  */
 import ExcelJS from 'exceljs';
+import { DEPTH_MAX, DEPTH_MIN, isDepth } from '../../shared/admin/add-data-rules';
 import { readCsvText, readXlsx as readWorkbook, type SheetRow } from './connectors/sheet-reader';
 import { ConnectorError } from './connectors/types';
 
@@ -26,8 +27,6 @@ const FILE_DATA_TYPES = ['pdf', 'doc'];
 
 export const BULK_MAX_ROWS = 5_000;
 export const BULK_MAX_BYTES = 20 * 1024 * 1024;
-export const DEPTH_MIN = 0;
-export const DEPTH_MAX = 5;
 export const TEMPLATE_SHEET = 'Data';
 export const TEMPLATE_HELP_SHEET = 'How to fill';
 export const TEMPLATE_FILE_NAME = 'IngestionTemplate.xlsx';
@@ -214,7 +213,7 @@ function validateRow(
   if (depthText !== '') {
     const match = /^\+?(\d+)(\.0*)?$/.exec(depthText);
     const value = match ? Number(match[1]) : NaN;
-    if (!Number.isInteger(value) || value < DEPTH_MIN || value > DEPTH_MAX) {
+    if (!isDepth(value)) {
       problems.push(`depth must be a whole number from ${DEPTH_MIN} to ${DEPTH_MAX}`);
     } else {
       depth = value;

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { IngestedItemView, ListAnswer, PendingItemView } from '../../shared/admin/schemas';
 import type { Db } from '../db/client';
+import { pageOf } from '../db/paging';
 import { ingestedData, pendingData, sources } from '../db/schema';
 import { searchFilter } from './search-filter';
 
@@ -30,20 +31,16 @@ export async function listIngested(db: Db, q: ListQuery): Promise<ListAnswer<Ing
       country: ingestedData.country,
     }),
   );
-  const [rows, [total]] = await Promise.all([
+  return pageOf(
     db
       .select({ item: ingestedData, sourceName: sources.name })
       .from(ingestedData)
       .innerJoin(sources, eq(sources.id, ingestedData.sourceId))
       .where(where)
-      .orderBy(desc(ingestedData.updatedAt), desc(ingestedData.id))
-      .limit(q.limit)
-      .offset(q.skip),
+      .orderBy(desc(ingestedData.updatedAt), desc(ingestedData.id)),
     countOf(db, ingestedData, where, true),
-  ]);
-  return {
-    total: total ?? 0,
-    data: rows.map(({ item, sourceName }) => ({
+    q,
+    ({ item, sourceName }) => ({
       _id: item.id,
       resource_type: item.resourceType,
       source: sourceName,
@@ -54,8 +51,8 @@ export async function listIngested(db: Db, q: ListQuery): Promise<ListAnswer<Ing
       url: item.url,
       country: item.country,
       isConsumed: item.isConsumed,
-    })),
-  };
+    }),
+  );
 }
 
 export async function listPending(
@@ -77,20 +74,16 @@ export async function listPending(
       error: pendingData.error,
     }),
   );
-  const [rows, [total]] = await Promise.all([
+  return pageOf(
     db
       .select({ item: pendingData, sourceName: sources.name })
       .from(pendingData)
       .innerJoin(sources, eq(sources.id, pendingData.sourceId))
       .where(where)
-      .orderBy(desc(pendingData.createdAt), desc(pendingData.id))
-      .limit(q.limit)
-      .offset(q.skip),
+      .orderBy(desc(pendingData.createdAt), desc(pendingData.id)),
     countOf(db, pendingData, where, false),
-  ]);
-  return {
-    total: total ?? 0,
-    data: rows.map(({ item, sourceName }) => ({
+    q,
+    ({ item, sourceName }) => ({
       _id: item.id,
       data_type: item.dataType,
       source: sourceName,
@@ -101,17 +94,16 @@ export async function listPending(
       depth: item.depth,
       status: item.status,
       error: item.error,
-    })),
-  };
+    }),
+  );
 }
 
-async function countOf(
+function countOf(
   db: Db,
   table: typeof ingestedData | typeof pendingData,
   where: SQL | undefined,
   ingested: boolean,
 ) {
   const sourceJoin = eq(sources.id, ingested ? ingestedData.sourceId : pendingData.sourceId);
-  const rows = await db.select({ n: count() }).from(table).innerJoin(sources, sourceJoin).where(where);
-  return rows.map((r) => Number(r.n));
+  return db.select({ n: count() }).from(table).innerJoin(sources, sourceJoin).where(where);
 }

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { MODELS_PATH, type ModelsAnswer, type ModelStatus } from '../../shared/admin/models';
+import type { ModelStatus } from '../../shared/admin/models';
+import { routes } from '../../shared/api/routes';
 import type { Db } from '../db/client';
 import { requireAdmin } from '../http/admin-guard';
+import { route } from '../http/typed-route';
 
 /**
  * GET /admin/models: the admin dashboard's Models line. Why a model is unavailable (a missing
  * folder, a failed download) is told here and in the log, never in the chat.
  */
 export function registerModelRoutes(app: FastifyInstance, db: Db, models: () => ModelStatus[]): void {
-  app.get(MODELS_PATH, async (request, reply): Promise<ModelsAnswer> => {
+  route(app, routes.getModels, async ({ request, reply }) => {
     await requireAdmin(db, request);
     // A download moves on between two looks.
     reply.header('cache-control', 'no-store');

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  apiMessages,
-  ASK_PATH,
-  askBody,
-  QUESTION_PATH,
-  questionParams,
-  type AskAnswer,
-  type QuestionAnswer,
-} from '../../shared/api/project-api';
+import { apiMessages, type AskAnswer } from '../../shared/api/project-api';
+import { routes } from '../../shared/api/routes';
 import { answerQuestion, type AskDeps, type Asker } from '../answering/ask';
 import type { Limiter } from '../answering/limiter';
 import { questions } from '../db/schema';
 import { requireProjectKey } from '../http/asker';
 import { HttpError, parseBody } from '../http/errors';
+import { rawRoute, route } from '../http/typed-route';
 import { recordKeyUse } from './keys';
 import { countKeyRequest } from './rate-limit';
 
@@ -54,9 +48,10 @@ export function registerProjectApiRoutes(app: FastifyInstance, deps: ProjectApiD
     return key;
   }
 
-  app.post(ASK_PATH, async (request, reply) => {
+  // JSON or server-sent events, as the caller asks: the handler writes its own answer.
+  rawRoute(app, routes.ask, async (request, reply) => {
     const key = await admit(request, reply);
-    const body = parseBody(askBody, request.body);
+    const body = parseBody(routes.ask.body, request.body);
     const asker: Asker = {
       userId: null,
       chatSessionId: sessionOf(key.project, body.conversationId),
@@ -106,14 +101,13 @@ export function registerProjectApiRoutes(app: FastifyInstance, deps: ProjectApiD
     return present(result);
   });
 
-  app.get(QUESTION_PATH, async (request, reply): Promise<QuestionAnswer> => {
+  route(app, routes.getQuestion, async ({ request, reply, params }) => {
     const key = await admit(request, reply);
-    const params = questionParams.safeParse(request.params);
-    if (!params.success) throw new HttpError(404, apiMessages.noQuestion);
+    const { id } = params({ status: 404, message: apiMessages.noQuestion });
     const [row] = await deps.db
       .select()
       .from(questions)
-      .where(and(eq(questions.id, params.data.id), eq(questions.project, key.project)));
+      .where(and(eq(questions.id, id), eq(questions.project, key.project)));
     if (!row) throw new HttpError(404, apiMessages.noQuestion);
     return {
       questionId: row.id,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { DOCS_PATH, OPENAPI_PATH } from '../../shared/api/project-api';
+import { routes } from '../../shared/api/routes';
+import { rawRoute } from '../http/typed-route';
 import { renderDocsPage } from './docs-page';
 import { openApiDocument } from './openapi';
 
@@ -7,8 +8,10 @@ import { openApiDocument } from './openapi';
 export function registerDocsRoutes(app: FastifyInstance): void {
   const document = openApiDocument();
   const page = renderDocsPage(document);
-  app.get(OPENAPI_PATH, async (_request, reply) => reply.header('cache-control', 'no-cache').send(document));
-  app.get(DOCS_PATH, async (_request, reply) =>
+  rawRoute(app, routes.openapi, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(document),
+  );
+  rawRoute(app, routes.docs, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page),
   );
 }

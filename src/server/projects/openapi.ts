@@ -1,44 +1,38 @@
 import { z } from 'zod';
-import {
-  createKeyBody,
-  createProjectAnswer,
-  newKeyAnswer,
-  projectsAnswer,
-  revokeKeyAnswer,
-  type NewKeyAnswer,
-  type ProjectKeyView,
-} from '../../shared/admin/projects';
-import { createProjectBody } from '../../shared/admin/schemas';
-import {
-  apiMessages,
-  askAnswer,
-  askBody,
-  errorAnswer,
-  questionAnswer,
-  streamEvents,
-} from '../../shared/api/project-api';
+import type { NewKeyAnswer, ProjectKeyView } from '../../shared/admin/projects';
+import { apiMessages, errorAnswer, streamEvents } from '../../shared/api/project-api';
+import { routes, type RouteDef } from '../../shared/api/routes';
 
 /**
- * The OpenAPI 3.1 document of the project API and the key routes (issue 15), made from the same
- * zod schemas the routes validate with: a schema changed there changes the document too.
+ * The OpenAPI 3.1 document of the project API and the key routes (issue 15), made from their
+ * entries of the route table, which the routes register and validate with: a schema or a path
+ * changed there changes the document too.
  */
+
+const { ask, getQuestion, getProjects, createProject, createKey, revokeKey, rotateKey } = routes;
+const askAnswer = ask.response;
+const questionAnswer = getQuestion.response;
+const createProjectAnswer = createProject.response;
+
+/** A table path as OpenAPI writes it: `{name}` for `:name`. */
+const pathOf = (def: RouteDef) => def.path.replace(/:([a-zA-Z]+)/g, '{$1}');
 
 type Json = Record<string, unknown>;
 
 /** Component schemas: request bodies as they may be sent (defaults optional), answers as sent. */
 const REQUESTS = {
-  AskRequest: askBody,
-  CreateKeyRequest: createKeyBody,
-  CreateProjectRequest: createProjectBody,
+  AskRequest: ask.body,
+  CreateKeyRequest: createKey.body,
+  CreateProjectRequest: createProject.body,
 };
 const ANSWERS = {
   AskAnswer: askAnswer,
   Question: questionAnswer,
   Error: errorAnswer,
   ProgressEvent: streamEvents.progress,
-  Projects: projectsAnswer,
-  NewKey: newKeyAnswer,
-  RevokedKey: revokeKeyAnswer,
+  Projects: getProjects.response,
+  NewKey: createKey.response,
+  RevokedKey: revokeKey.response,
   CreatedProject: createProjectAnswer,
 };
 
@@ -129,7 +123,7 @@ export function openApiDocument(serverUrl?: string): Json {
       { name: 'Keys', description: 'Calls made by a signed-in admin of the project.' },
     ],
     paths: {
-      '/api/v1/ask': {
+      [pathOf(ask)]: {
         post: {
           tags: ['Project API'],
           operationId: 'ask',
@@ -139,7 +133,7 @@ export function openApiDocument(serverUrl?: string): Json {
             'streamed: `progress` events (`{"text": …}`) while it is made, then one `answer` event with ' +
             'the same fields as the JSON answer, or one `error` event.',
           security: keyAuth,
-          requestBody: { required: true, ...json('AskRequest', askBody.meta()?.example) },
+          requestBody: { required: true, ...json('AskRequest', ask.body.meta()?.example) },
           responses: {
             '200': {
               description: 'The answer.',
@@ -159,7 +153,7 @@ export function openApiDocument(serverUrl?: string): Json {
           },
         },
       },
-      '/api/v1/questions/{id}': {
+      [pathOf(getQuestion)]: {
         get: {
           tags: ['Project API'],
           operationId: 'getQuestion',
@@ -183,7 +177,7 @@ export function openApiDocument(serverUrl?: string): Json {
           },
         },
       },
-      '/admin/projects': {
+      [pathOf(getProjects)]: {
         get: {
           tags: ['Keys'],
           operationId: 'listProjects',
@@ -210,7 +204,7 @@ export function openApiDocument(serverUrl?: string): Json {
           },
         },
       },
-      '/project_auth/create_project': {
+      [pathOf(createProject)]: {
         post: {
           tags: ['Keys'],
           operationId: 'createProject',
@@ -231,7 +225,7 @@ export function openApiDocument(serverUrl?: string): Json {
           },
         },
       },
-      '/admin/projects/{project}/keys': {
+      [pathOf(createKey)]: {
         post: {
           tags: ['Keys'],
           operationId: 'createKey',
@@ -248,7 +242,7 @@ export function openApiDocument(serverUrl?: string): Json {
           },
         },
       },
-      '/admin/projects/{project}/keys/{keyId}/revoke': {
+      [pathOf(revokeKey)]: {
         post: {
           tags: ['Keys'],
           operationId: 'revokeKey',
@@ -267,7 +261,7 @@ export function openApiDocument(serverUrl?: string): Json {
           },
         },
       },
-      '/admin/projects/{project}/keys/{keyId}/rotate': {
+      [pathOf(rotateKey)]: {
         post: {
           tags: ['Keys'],
           operationId: 'rotateKey',

@@ -1,20 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CHECK_PROMPTS_PATH,
-  checkPromptsBody,
-  PROMPTS_PATH,
-  promptsQuery,
-  SAVE_PROMPTS_PATH,
-  savePromptsBody,
-  type PromptCheckAnswer,
-  type PromptsAnswer,
-} from '../../shared/admin/prompts';
+import type { PromptCheckAnswer } from '../../shared/admin/prompts';
+import { routes } from '../../shared/api/routes';
 import { QUERYING_APP } from '../../shared/constants';
 import { findsSomething } from '../answering/prompt-check';
 import type { Db } from '../db/client';
 import { assertProjectAllowed, requireAdmin } from '../http/admin-guard';
 import { requireUser } from '../http/current-user';
-import { HttpError, parseBody } from '../http/errors';
+import { HttpError } from '../http/errors';
+import { route } from '../http/typed-route';
 import type { SearchIndex } from '../knowledge/index/search-index';
 import { projectExists, readPrompts, savePrompts } from './prompts-store';
 
@@ -27,27 +20,25 @@ const NO_PROJECT = 'There is no such project.';
 export function registerPromptRoutes(app: FastifyInstance, deps: { db: Db; index: SearchIndex }): void {
   const { db } = deps;
 
-  app.get(PROMPTS_PATH, async (request): Promise<PromptsAnswer> => {
+  route(app, routes.getPrompts, async ({ request, query }) => {
     await requireUser(db, request);
-    const parsed = promptsQuery.safeParse(request.query ?? {});
-    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request.');
-    const project = parsed.data.project ?? QUERYING_APP;
+    const project = query().project ?? QUERYING_APP;
     if (!(await projectExists(db, project))) throw new HttpError(404, NO_PROJECT);
     return { project, ...(await readPrompts(db, project)) };
   });
 
-  app.post(SAVE_PROMPTS_PATH, async (request): Promise<PromptsAnswer> => {
+  route(app, routes.savePrompts, async ({ request, body: read }) => {
     const auth = await requireAdmin(db, request);
-    const body = parseBody(savePromptsBody, request.body);
+    const body = read();
     assertProjectAllowed(auth, body.project);
     await savePrompts(db, body.project, body.prompts, auth.user.id);
     request.log.info({ project: body.project, by: auth.user.id }, 'suggested prompts changed');
     return { project: body.project, prompts: body.prompts, custom: true };
   });
 
-  app.post(CHECK_PROMPTS_PATH, async (request): Promise<PromptCheckAnswer> => {
+  route(app, routes.checkPrompts, async ({ request, body: read }) => {
     const auth = await requireAdmin(db, request);
-    const body = parseBody(checkPromptsBody, request.body);
+    const body = read();
     assertProjectAllowed(auth, body.project);
     const { prompts } = await readPrompts(db, body.project);
     const results: PromptCheckAnswer['results'] = [];

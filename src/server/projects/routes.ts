@@ -1,25 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  CREATE_KEY_PATH,
-  createKeyBody,
-  keyParams,
-  projectParams,
-  PROJECTS_PATH,
-  REVOKE_KEY_PATH,
-  ROTATE_KEY_PATH,
-  type NewKeyAnswer,
-  type ProjectsAnswer,
-  type RevokeKeyAnswer,
-} from '../../shared/admin/projects';
-import { createProjectBody, type CreateProjectAnswer } from '../../shared/admin/schemas';
+import type { FastifyInstance } from 'fastify';
+import { routes } from '../../shared/api/routes';
+import type { Params } from '../../shared/api/contract';
 import { QUERYING_APPS } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { projects } from '../db/schema';
 import { randomSecret } from '../auth/secrets';
 import { assertProjectAllowed, requireAdmin, requireSuperAdmin } from '../http/admin-guard';
 import type { Auth } from '../http/current-user';
-import { HttpError, parseBody } from '../http/errors';
+import { HttpError } from '../http/errors';
+import { route } from '../http/typed-route';
 import type { SocketEvictions } from '../realtime/evictions';
 import { createKey, findKey, keysOf, presentKey, revokeKey, rotateKey, type ProjectKeyRow } from './keys';
 
@@ -37,12 +27,14 @@ function slug(name: string): string {
   return base || 'project';
 }
 
-/** The params of a key route, checked, and the admin's right over the project (403) and the key (404). */
-async function keyInScope(db: Db, auth: Auth, request: FastifyRequest): Promise<ProjectKeyRow> {
-  const parsed = keyParams.safeParse(request.params);
-  if (!parsed.success) throw new HttpError(404, NO_KEY);
-  assertProjectAllowed(auth, parsed.data.project);
-  const key = await findKey(db, parsed.data.project, parsed.data.keyId);
+type KeyParams = Params<typeof routes.revokeKey>;
+/** A key path's params read with this refusal: an id that cannot be a key's names no key. */
+const noKey = { status: 404, message: NO_KEY };
+
+/** The admin's right over the key's project (403) and the key (404). */
+async function keyInScope(db: Db, auth: Auth, params: KeyParams): Promise<ProjectKeyRow> {
+  assertProjectAllowed(auth, params.project);
+  const key = await findKey(db, params.project, params.keyId);
   if (!key) throw new HttpError(404, NO_KEY);
   return key;
 }
@@ -53,9 +45,9 @@ async function keyInScope(db: Db, auth: Auth, request: FastifyRequest): Promise<
  * A secret is in the answer that makes it and nowhere else; only its hash is kept.
  */
 export function registerProjectRoutes(app: FastifyInstance, db: Db, evictions: SocketEvictions): void {
-  app.post('/project_auth/create_project', async (request, reply) => {
+  route(app, routes.createProject, async ({ request, body: read }) => {
     const auth = await requireSuperAdmin(db, request);
-    const body = parseBody(createProjectBody, request.body);
+    const body = read();
     for (let attempt = 0; attempt < 5; attempt++) {
       const projectId =
         attempt === 0 ? slug(body.name) : `${slug(body.name)}_${randomSecret(3).toLowerCase()}`;
@@ -71,13 +63,12 @@ export function registerProjectRoutes(app: FastifyInstance, db: Db, evictions: S
         return createKey(tx, projectId, 'First key', auth.user.id);
       });
       request.log.info({ projectId, by: auth.user.id }, 'authorized project created');
-      const answer: CreateProjectAnswer = { projectId, apiKey: secret, keyId: key.id };
-      return reply.status(201).send(answer);
+      return { projectId, apiKey: secret, keyId: key.id };
     }
     throw new HttpError(409, 'A project with this name already exists. Please choose another name.');
   });
 
-  app.get(PROJECTS_PATH, async (request): Promise<ProjectsAnswer> => {
+  route(app, routes.getProjects, async ({ request }) => {
     const auth = await requireAdmin(db, request);
     const mine = auth.user.isAdminFor;
     if (mine.length === 0) return { projects: [] };
@@ -97,35 +88,32 @@ export function registerProjectRoutes(app: FastifyInstance, db: Db, evictions: S
     };
   });
 
-  app.post(CREATE_KEY_PATH, async (request, reply) => {
+  route(app, routes.createKey, async ({ request, params, body }) => {
     const auth = await requireAdmin(db, request);
-    const params = projectParams.safeParse(request.params);
-    if (!params.success) throw new HttpError(404, 'There is no such project.');
-    const body = parseBody(createKeyBody, request.body);
-    assertProjectAllowed(auth, params.data.project);
-    const { key, secret } = await createKey(db, params.data.project, body.name, auth.user.id);
+    const { project } = params({ status: 404, message: 'There is no such project.' });
+    const { name } = body();
+    assertProjectAllowed(auth, project);
+    const { key, secret } = await createKey(db, project, name, auth.user.id);
     request.log.info({ project: key.project, keyId: key.id, by: auth.user.id }, 'project key created');
-    const answer: NewKeyAnswer = { key: presentKey(key), secret };
-    return reply.status(201).send(answer);
+    return { key: presentKey(key), secret };
   });
 
-  app.post(REVOKE_KEY_PATH, async (request): Promise<RevokeKeyAnswer> => {
+  route(app, routes.revokeKey, async ({ request, params }) => {
     const auth = await requireAdmin(db, request);
-    const key = await revokeKey(db, await keyInScope(db, auth, request));
+    const key = await revokeKey(db, await keyInScope(db, auth, params(noKey)));
     // The database refuses the key from now on; the sockets opened with it close now, everywhere.
     evictions.endKey(key.id);
     request.log.info({ project: key.project, keyId: key.id, by: auth.user.id }, 'project key revoked');
     return { key: presentKey(key) };
   });
 
-  app.post(ROTATE_KEY_PATH, async (request, reply) => {
+  route(app, routes.rotateKey, async ({ request, params }) => {
     const auth = await requireAdmin(db, request);
-    const old = await keyInScope(db, auth, request);
+    const old = await keyInScope(db, auth, params(noKey));
     if (old.revokedAt) throw new HttpError(409, 'This key is revoked. Create a new key instead.');
     const { key, secret, revoked } = await rotateKey(db, old, auth.user.id);
     evictions.endKey(old.id);
     request.log.info({ project: key.project, keyId: key.id, old: old.id, by: auth.user.id }, 'key rotated');
-    const answer: NewKeyAnswer = { key: presentKey(key), secret, revoked: presentKey(revoked) };
-    return reply.status(201).send(answer);
+    return { key: presentKey(key), secret, revoked: presentKey(revoked) };
   });
 }

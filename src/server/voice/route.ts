@@ -2,9 +2,10 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { VOICE_STATUS_PATH, type VoiceStatus } from '../../shared/chat/voice';
+import { routes } from '../../shared/api/routes';
 import { serverMessages } from '../../shared/messages';
 import { parseRange } from '../http/ranges';
+import { rawRoute, route } from '../http/typed-route';
 import type { VoiceService } from './service';
 import { TTS_FILE } from './tts';
 
@@ -20,7 +21,7 @@ export function registerVoiceStatusRoute(
   app: FastifyInstance,
   voice: Pick<VoiceService, 'unavailable'>,
 ): void {
-  app.get(VOICE_STATUS_PATH, (_request, reply): VoiceStatus => {
+  route(app, routes.voiceStatus, ({ reply }) => {
     // Availability changes (a model is put in place, a download ends): never cached.
     reply.header('cache-control', 'no-store');
     return { available: voice.unavailable() === null };
@@ -38,7 +39,7 @@ export function registerTtsRoute(
   dir: string,
   restore: (name: string) => Promise<boolean> = () => Promise.resolve(false),
 ): void {
-  app.get<{ Params: { name: string } }>('/tts/:name', async (request, reply) => {
+  rawRoute<{ Params: { name: string } }>(app, routes.tts, async (request, reply) => {
     const { name } = request.params;
     if (!TTS_FILE.test(name)) return notFound(reply);
     const file = path.join(dir, name);

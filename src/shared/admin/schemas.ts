@@ -1,13 +1,24 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, QUERYING_APPS, WEB_MAX_DEPTH } from '../constants';
+import { MAX_PAGE_SIZE, QUERYING_APPS } from '../constants';
+import { DEPTH_MAX, DEPTH_MESSAGE, DEPTH_MIN, needsUrl, URL_FORMAT_MESSAGE } from './add-data-rules';
 import { messages } from '../messages';
-import { feedbackFilter, type QuestionFeedback } from '../chat/feedback';
+import { feedbackFilter } from '../chat/feedback';
 
-/** SPEC §3 enumerations of the knowledge base. */
-export const SOURCE_TYPES = ['web', 'yt_video', 'yt_channel', 'xml_db', 'pdf', 'doc'] as const;
-export type SourceType = (typeof SOURCE_TYPES)[number];
-export const PROCESSING_STATUSES = ['pending', 'started', 'completed', 'failed'] as const;
-export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+import { PROCESSING_STATUSES, SOURCE_TYPES, type HistoryEventView } from './views';
+
+export {
+  PROCESSING_STATUSES,
+  SOURCE_TYPES,
+  type HistoryEventView,
+  type IngestedItemView,
+  type ListAnswer,
+  type PendingItemView,
+  type ProcessingStatus,
+  type QuestionView,
+  type SourceType,
+  type SourceView,
+  type UserAdminView,
+} from './views';
 
 const queryingApp = z.enum(QUERYING_APPS, { error: 'queryingApp must name one of the querying apps.' });
 const sourceId = z.uuid({ error: messages.sourceIdMissing });
@@ -80,61 +91,20 @@ export const addDataFields = z
       .max(100, { error: 'The location is too long (100 characters at most).' }),
     url: z.string().trim().max(2000, { error: 'The URL is too long (2,000 characters at most).' }).optional(),
     depth: z.coerce
-      .number({ error: `Depth must be a whole number from 0 to ${WEB_MAX_DEPTH}.` })
-      .int({ error: `Depth must be a whole number from 0 to ${WEB_MAX_DEPTH}.` })
-      .min(0, { error: `Depth must be a whole number from 0 to ${WEB_MAX_DEPTH}.` })
-      .max(WEB_MAX_DEPTH, { error: `Depth must be a whole number from 0 to ${WEB_MAX_DEPTH}.` })
+      .number({ error: DEPTH_MESSAGE })
+      .int({ error: DEPTH_MESSAGE })
+      .min(DEPTH_MIN, { error: DEPTH_MESSAGE })
+      .max(DEPTH_MAX, { error: DEPTH_MESSAGE })
       .default(0),
   })
   .superRefine((fields, ctx) => {
-    const needsUrl = fields.data_type !== 'pdf' && fields.data_type !== 'doc';
-    if (needsUrl && !fields.url) ctx.addIssue({ code: 'custom', message: messages.addDataIncomplete });
-    if (needsUrl && fields.url && !/^https?:\/\//i.test(fields.url)) {
-      ctx.addIssue({ code: 'custom', message: 'The URL must start with http:// or https://.' });
+    const withUrl = needsUrl(fields.data_type);
+    if (withUrl && !fields.url) ctx.addIssue({ code: 'custom', message: messages.addDataIncomplete });
+    if (withUrl && fields.url && !/^https?:\/\//i.test(fields.url)) {
+      ctx.addIssue({ code: 'custom', message: URL_FORMAT_MESSAGE });
     }
   });
 export type AddDataFields = z.infer<typeof addDataFields>;
-
-/** A source as the admin screens show it (SPEC §3 Source). */
-export interface SourceView {
-  _id: string;
-  name: string;
-  is_active: boolean;
-  project: string;
-}
-
-/** SPEC §3 Pending data item. */
-export interface PendingItemView {
-  _id: string;
-  data_type: SourceType;
-  source: string;
-  source_id: string;
-  description: string;
-  title: string;
-  url: string | null;
-  depth: number;
-  status: ProcessingStatus;
-  error: string | null;
-}
-
-/** SPEC §3 Ingested data item. */
-export interface IngestedItemView {
-  _id: string;
-  resource_type: string;
-  source: string;
-  source_id: string;
-  project: string;
-  title: string;
-  body: string;
-  url: string | null;
-  country: string;
-  isConsumed: boolean;
-}
-
-export interface ListAnswer<T> {
-  data: T[];
-  total: number;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Users, questions and projects (SPEC §3, §7 Admin)
@@ -178,41 +148,6 @@ export const createProjectBody = z.object({
     .max(1000, { error: 'The description is too long (1,000 characters at most).' }),
 });
 
-/** SPEC §3 User (admin view). Contact details are masked for admins who are not super admins. */
-export interface UserAdminView {
-  _id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  whatsappId: string | null;
-  isAdmin: boolean;
-  adminType: 'super' | 'admin' | null;
-  isAdminFor: string[];
-  emailVerified: boolean;
-  phoneVerified: boolean;
-  isBlocked: boolean;
-  isActive: boolean;
-}
-
-/**
- * SPEC §3 History event, as the admin screens read it: records written elsewhere (the messaging
- * app) may carry other types.
- */
-export interface HistoryEventView {
-  type: string;
-  timestamp: string;
-  text?: string;
-  query?: string;
-  answer?: string;
-  error?: string;
-  message?: string;
-  lang_name?: string;
-  /** query-response of a voice question: the spoken answer's file under the TTS base address. */
-  audioPath?: string;
-  /** query-response: how well the chosen sentence matched the question (the composer's score). */
-  confidence?: number;
-}
-
 /** One event of a question's history as this server writes it, in order (SPEC §3). */
 export interface HistoryEvent extends HistoryEventView {
   type:
@@ -222,22 +157,6 @@ export interface HistoryEvent extends HistoryEventView {
     | 'translation'
     | 'query-response'
     | 'error';
-}
-
-/** SPEC §3 Question record, with what the Questions table shows. */
-export interface QuestionView {
-  _id: string;
-  query: string;
-  history: HistoryEventView[];
-  queryTimestamp: string;
-  answeredAt: string | null;
-  sourceMode: 'web' | 'wa' | 'api';
-  project: string;
-  askedVia: string;
-  language: string;
-  status: 'pending' | 'answered' | 'failed';
-  /** The asker's "Was this helpful?" (issue 14 item 3); null when they gave none. */
-  feedback?: QuestionFeedback | null;
 }
 
 export interface CreateProjectAnswer {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QUERYING_APPS } from '../constants';
 import { messages } from '../messages';
-import type { UiLanguage } from '../i18n/languages';
+import { uiLanguage } from '../i18n/languages';
 import {
   type Rule,
   emailOrPhoneRule,
@@ -55,27 +55,29 @@ export const registerBody = z
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** DECISIONS §3: the session user; never a password hash or secret. */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  whatsappId: string | null;
-  isAdmin: boolean;
-  adminType: 'super' | 'admin' | null;
-  isAdminFor: string[];
-  emailVerified: boolean;
-  phoneVerified: boolean;
-  sessionId: string;
-  /** The interface language the user chose (issue 14 item 7); null until they choose one. */
-  language: UiLanguage | null;
-}
+/** The signed-in user as the app knows them (the answer of login, register, getme, verify). */
+export const sessionUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  whatsappId: z.string().nullable(),
+  isAdmin: z.boolean(),
+  adminType: z.enum(['super', 'admin']).nullable(),
+  isAdminFor: z.array(z.string()),
+  emailVerified: z.boolean(),
+  phoneVerified: z.boolean(),
+  sessionId: z.string(),
+  language: uiLanguage.nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
 
-export interface GenerateOtpResponse {
-  sendStatus: boolean;
-}
+export const generateOtpResponse = z.object({ sendStatus: z.boolean() });
+export type GenerateOtpResponse = z.infer<typeof generateOtpResponse>;
 
-/** Every non-2xx response body (DECISIONS §3). */
+/** The answer of a call that only says it was done. */
+export const okAnswer = z.object({ ok: z.boolean() });
+
 export interface ErrorBody {
   message: string;
 }

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListAnswer, QuestionView } from '../../../shared/admin/schemas';
+import type { QuestionView } from '../../../shared/admin/schemas';
 import type { FeedbackFilter } from '../../../shared/chat/feedback';
-import { adminApi, listBody, type PageRequest } from '../../api/admin';
-import { apiRequest } from '../../api/client';
+import { adminApi, type PageRequest } from '../../api/admin';
 import { translate } from '../../i18n/i18n';
 import { BotMarkdown } from '../chat/BotMarkdown';
 import { FEEDBACK_CHOICES } from './adminMessages';
@@ -39,12 +38,7 @@ function feedbackText({ feedback }: QuestionView): string | null {
 
 /** get_questions, narrowed by feedback when a filter is chosen. */
 const questionsPage = (feedback: FeedbackFilter | '') => (page: PageRequest) =>
-  feedback
-    ? apiRequest<ListAnswer<QuestionView>>('/admin/get_questions', {
-        method: 'POST',
-        data: { ...listBody(page), feedback },
-      })
-    : adminApi.getQuestions(page);
+  adminApi.getQuestions(page, feedback || undefined);
 
 /** The answer's words for its cell: a markdown answer without its marks; an error as it reads. */
 const answerText = ({ answer, status }: ReturnType<typeof deriveQuestion>) =>

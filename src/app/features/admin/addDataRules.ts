@@ -1,4 +1,11 @@
-import { MAX_UPLOAD_FILES, WEB_MAX_DEPTH } from '../../../shared/constants';
+import { MAX_UPLOAD_FILES } from '../../../shared/constants';
+import {
+  DEPTH_MESSAGE,
+  isDepth,
+  needsFiles,
+  needsUrl,
+  URL_FORMAT_MESSAGE,
+} from '../../../shared/admin/add-data-rules';
 import { messages, tooManyFilesMessage } from '../../../shared/messages';
 import { translate } from '../../i18n/i18n';
 import {
@@ -31,15 +38,12 @@ export interface AddDataValues {
 }
 export type AddDataField = keyof AddDataValues | 'files';
 
-export const URL_FORMAT_MESSAGE = 'The URL must start with http:// or https://.';
-export const DEPTH_MESSAGE = `Depth must be a whole number from 0 to ${WEB_MAX_DEPTH}.`;
+// The rules the request schema and the bulk rows share (src/shared/admin/add-data-rules.ts).
+export { DEPTH_MESSAGE, needsFiles, needsUrl, URL_FORMAT_MESSAGE };
 
 /** fileTypeRefused's sentence with its parts as placeholders (the English it makes, byte for byte). */
 export const FILE_TYPE_REFUSED = 'This file type is not accepted ("{{name}}"). Upload {{formats}}.';
 export const ONLY_PDF = 'Only .pdf files can be uploaded as pdf.';
-
-export const needsUrl = (type: AddDataValues['data_type']) => type !== '' && type !== 'pdf' && type !== 'doc';
-export const needsFiles = (type: AddDataValues['data_type']) => type === 'pdf' || type === 'doc';
 
 /** SPEC §5: a pdf accepts .pdf; a doc accepts .doc and .docx, and the other formats of shared/admin/uploads. */
 export function acceptFor(type: AddDataValues['data_type']): string {
@@ -87,7 +91,7 @@ export function checkField(
       return /^https?:\/\/\S+$/i.test(values.url.trim()) ? null : URL_FORMAT_MESSAGE;
     case 'depth': {
       if (values.data_type !== 'web') return null;
-      const ok = /^\d+$/.test(values.depth.trim()) && Number(values.depth) <= WEB_MAX_DEPTH;
+      const ok = /^\d+$/.test(values.depth.trim()) && isDepth(Number(values.depth));
       return ok ? null : DEPTH_MESSAGE;
     }
     case 'files':

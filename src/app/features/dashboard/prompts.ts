@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_PROMPTS, PROMPTS_PATH, promptsAnswer } from '../../../shared/admin/prompts';
+import { DEFAULT_PROMPTS } from '../../../shared/admin/prompts';
+import { routes } from '../../../shared/api/routes';
 import { QUERYING_APP } from '../../../shared/constants';
-import { apiRequest } from '../../api/client';
+import { call } from '../../api/client';
 
 /** SPEC §2: the six suggested prompts of the dashboard, until the project's admins choose others. */
 export const suggestedPrompts = DEFAULT_PROMPTS;
@@ -10,7 +11,7 @@ const STORE_KEY = 'dish.suggestedPrompts';
 
 function remembered(): readonly string[] | null {
   try {
-    const parsed = promptsAnswer.shape.prompts.safeParse(
+    const parsed = routes.getPrompts.response.shape.prompts.safeParse(
       JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null'),
     );
     return parsed.success && parsed.data.length ? parsed.data : null;
@@ -27,9 +28,8 @@ export function useProjectPrompts(): readonly string[] | null {
   const [prompts, setPrompts] = useState<readonly string[] | null>(remembered);
   useEffect(() => {
     const stop = new AbortController();
-    apiRequest<unknown>(`${PROMPTS_PATH}?project=${QUERYING_APP}`, { signal: stop.signal })
-      .then((answer) => {
-        const { prompts: fresh } = promptsAnswer.parse(answer);
+    call(routes.getPrompts, { query: { project: QUERYING_APP }, signal: stop.signal })
+      .then(({ prompts: fresh }) => {
         setPrompts(fresh);
         try {
           localStorage.setItem(STORE_KEY, JSON.stringify(fresh));

@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { WHATSAPP_CONTACT_PATH, waMeUrl, type WhatsAppContact } from '../../../shared/chat/contact';
+import { routes } from '../../../shared/api/routes';
+import { waMeUrl, type WhatsAppContact } from '../../../shared/chat/contact';
+import { rawRoute, route } from '../../http/typed-route';
 import { WhatsAppChannel, type ChannelDeps, type WhatsAppSettings } from './channel';
 import { readDelivery } from './delivery';
 import { hasValidSignature } from './signature';
@@ -64,14 +66,15 @@ export async function registerWhatsAppRoutes(
   const contact: WhatsAppContact = {
     chatUrl: config.WHATSAPP_DISPLAY_NUMBER ? waMeUrl(config.WHATSAPP_DISPLAY_NUMBER) : null,
   };
-  app.get(WHATSAPP_CONTACT_PATH, () => contact);
+  route(app, routes.whatsAppContact, () => contact);
 
   await app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    scope.get<{ Querystring: Record<string, string | string[] | undefined> }>(
-      WEBHOOK_PATH,
+    rawRoute<{ Querystring: Record<string, string | string[] | undefined> }>(
+      scope,
+      routes.whatsAppVerify,
       (request, reply) => {
         if (!settings) return reply.status(404).send({ message: webhookMessages.notConfigured });
         const query = request.query;
@@ -90,7 +93,7 @@ export async function registerWhatsAppRoutes(
       },
     );
 
-    scope.post(WEBHOOK_PATH, (request, reply) => {
+    rawRoute(scope, routes.whatsAppWebhook, (request, reply) => {
       if (!settings || !channel) return reply.status(404).send({ message: webhookMessages.notConfigured });
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!hasValidSignature(raw, request.headers['x-hub-signature-256'], settings.appSecret))

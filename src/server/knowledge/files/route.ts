@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { routes } from '../../../shared/api/routes';
 import { serverMessages } from '../../../shared/messages';
 import type { Db } from '../../db/client';
 import { requireAsker } from '../../http/asker';
 import { etagMatches, parseRange } from '../../http/ranges';
+import { rawRoute } from '../../http/typed-route';
 import { mayUseProject } from '../../projects/policy';
-import { FILES_PREFIX } from './address';
 import { inlineDisposition, protectiveHeaders } from './media-type';
 import { findServableFile, readFileBytes, type StoredFile } from './repository';
 
@@ -18,7 +19,7 @@ const fileParams = z.object({ id: z.uuid(), name: z.string().max(1000) });
  * project the asker may not use (a 404 rather than a 403, so ids reveal nothing).
  */
 export function registerFileRoutes(app: FastifyInstance, db: Db): void {
-  app.get(`${FILES_PREFIX}:id/:name`, async (request, reply) => {
+  rawRoute(app, routes.file, async (request, reply) => {
     const asker = await requireAsker(db, request);
     const params = fileParams.safeParse(request.params);
     const file = params.success ? await findServableFile(db, params.data.id) : null;

@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  INGESTION_PROGRESS_PATH,
-  ingestionProgressBody,
-  type IngestionProgress,
-} from '../../../shared/admin/progress';
+import { routes } from '../../../shared/api/routes';
 import type { Db } from '../../db/client';
 import { requireAdmin } from '../../http/admin-guard';
-import { parseBody } from '../../http/errors';
+import { route } from '../../http/typed-route';
 import { findSourceIn } from '../sources';
 import { queueProgress } from './counts';
 import { nextRun } from './schedule';
@@ -17,9 +13,9 @@ export interface ProgressDeps {
 
 /** The Data tab's live progress (issue 14 item 5), polled while anything is pending or started. */
 export function registerProgressRoutes(app: FastifyInstance, deps: ProgressDeps): void {
-  app.post(INGESTION_PROGRESS_PATH, async (request, reply): Promise<IngestionProgress> => {
+  route(app, routes.getIngestionProgress, async ({ request, reply, body: read }) => {
     const auth = await requireAdmin(deps.db, request);
-    const body = parseBody(ingestionProgressBody, request.body);
+    const body = read();
     const projects = auth.user.isAdminFor;
     const sourceId = body.source ? (await findSourceIn(deps.db, body.source, projects)).id : undefined;
     reply.header('cache-control', 'no-store');

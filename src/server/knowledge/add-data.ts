@@ -1,0 +1,149 @@
+import { readFile } from 'node:fs/promises';
+import type { AddDataFields } from '../../shared/admin/schemas';
+import { fileTypeRefused } from '../../shared/admin/uploads';
+import type { BulkUploadAnswer } from '../../shared/admin/views';
+import { messages, serverMessages } from '../../shared/messages';
+import type { Db } from '../db/client';
+import { uploadedFiles } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { UploadedFile } from '../http/multipart';
+import type { BulkParseResult } from './bulk';
+import { acceptsFor, detectFileType, isEncryptedOffice } from './connectors/file-type';
+import { uploadKind } from './connectors/upload-kind';
+import { enqueue, type NewPending } from './queue';
+import { resolveSource, type SourceRow } from './sources';
+
+/**
+ * Adding data to the knowledge base (CONVENTIONS 16): the Add Data form's item and a bulk file's
+ * rows, queued as pending items. The routes read and authorize; these decide and store.
+ */
+
+/** The Add Data form: one item per URL, or one per uploaded file; how many were queued. */
+export async function addData(
+  db: Db,
+  userId: string,
+  fields: AddDataFields,
+  files: UploadedFile[],
+): Promise<number> {
+  const source = await usableSource(db, fields.source, fields.project);
+  const items = await itemsFor(db, fields, source, files, userId);
+  await enqueue(db, items);
+  return items.length;
+}
+
+/** A bulk file's rows, each queued or refused with the reason (a project the admin lacks, a source). */
+export async function queueBulkRows(
+  db: Db,
+  actor: { id: string; isAdminFor: string[] },
+  parsed: BulkParseResult,
+  fileName: string,
+): Promise<Required<BulkUploadAnswer>> {
+  const refused = [...parsed.refused];
+  const items: NewPending[] = [];
+  for (const row of parsed.rows) {
+    if (!actor.isAdminFor.includes(row.project)) {
+      refused.push({ row: row.row, reason: `Row ${row.row}: ${serverMessages.projectForbidden}` });
+      continue;
+    }
+    const source = await resolveSource(db, row.source, [row.project]);
+    if (!source || !source.isActive) {
+      const why = source
+        ? serverMessages.sourceDisabled
+        : `there is no source "${row.source}" in ${row.project}.`;
+      refused.push({ row: row.row, reason: `Row ${row.row}: ${why}` });
+      continue;
+    }
+    items.push({
+      dataType: row.data_type,
+      sourceId: source.id,
+      project: row.project,
+      location: row.location,
+      url: row.url,
+      depth: row.data_type === 'web' ? row.depth : 0,
+      description: `Bulk upload ${fileName}, row ${row.row}`,
+      createdBy: actor.id,
+    });
+  }
+  await enqueue(db, items);
+  refused.sort((a, b) => a.row - b.row);
+  return { records: items.length, refused };
+}
+
+async function usableSource(db: Db, ref: string, project: string): Promise<SourceRow> {
+  const source = await resolveSource(db, ref, [project]);
+  if (!source) throw new HttpError(404, serverMessages.sourceNotFound);
+  if (!source.isActive) throw new HttpError(400, serverMessages.sourceDisabled);
+  return source;
+}
+
+/**
+ * One pending item per URL, or per uploaded file for pdf and doc, each checked by its content.
+ * A PDF uploaded as doc is queued as a pdf item, since that is what it is.
+ */
+async function itemsFor(
+  db: Db,
+  fields: AddDataFields,
+  source: SourceRow,
+  files: UploadedFile[],
+  userId: string,
+): Promise<NewPending[]> {
+  const base = {
+    dataType: fields.data_type,
+    sourceId: source.id,
+    project: fields.project,
+    location: fields.location,
+    createdBy: userId,
+  };
+  if (fields.data_type !== 'pdf' && fields.data_type !== 'doc') {
+    return [{ ...base, url: fields.url, depth: fields.data_type === 'web' ? fields.depth : 0 }];
+  }
+  if (files.length === 0) throw new HttpError(400, messages.selectFiles);
+  const dataType = fields.data_type;
+  // Every file is checked before any is stored, reading one file at a time from disk.
+  const types: ('pdf' | 'doc')[] = [];
+  for (const file of files) types.push(fileDataType(dataType, file, await readFile(file.path)));
+  const stored = await db.transaction(async (tx) => {
+    const rows = [];
+    for (const [i, f] of files.entries()) {
+      const [row] = await tx
+        .insert(uploadedFiles)
+        .values({
+          name: f.name.slice(0, 255),
+          kind: types[i]!,
+          size: f.size,
+          sha256: f.sha256,
+          bytes: await readFile(f.path),
+        })
+        .returning({ id: uploadedFiles.id, name: uploadedFiles.name, kind: uploadedFiles.kind });
+      rows.push(row!);
+    }
+    return rows;
+  });
+  return stored.map((f) => ({
+    ...base,
+    dataType: f.kind === 'pdf' ? ('pdf' as const) : ('doc' as const),
+    fileId: f.id,
+    title: f.name,
+    url: fields.url || null,
+  }));
+}
+
+/** The data type a file is queued under, or a 400 saying why it cannot be. */
+function fileDataType(dataType: 'pdf' | 'doc', file: UploadedFile, bytes: Buffer): 'pdf' | 'doc' {
+  if (bytes.length === 0) throw new HttpError(400, `"${file.name}" is empty.`);
+  if (dataType === 'pdf') {
+    if (!acceptsFor('pdf', detectFileType(bytes)))
+      throw new HttpError(400, `"${file.name}" is not a PDF file.`);
+    return 'pdf';
+  }
+  const kind = uploadKind(bytes, file.name);
+  if (kind) return kind === 'pdf' ? 'pdf' : 'doc';
+  // A locked Word or Excel file looks like no format at all; say what is actually wrong.
+  if (isEncryptedOffice(bytes)) {
+    throw new HttpError(
+      400,
+      `"${file.name}" is protected by a password. Remove the password and upload it again.`,
+    );
+  }
+  throw new HttpError(400, fileTypeRefused(file.name));
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { DEPTH_MESSAGE, isDepth, needsFiles, needsUrl } from '../../../../src/shared/admin/add-data-rules';
+import { addDataFields } from '../../../../src/shared/admin/schemas';
+import { checkField } from '../../../../src/app/features/admin/addDataRules';
+
+const form = {
+  data_type: 'web',
+  source: 's',
+  project: 'dish',
+  location: 'India',
+  url: 'https://a.example',
+} as const;
+
+describe('the Add Data rules, shared by the form, the request schema and the bulk rows', () => {
+  it('takes a depth from 0 to 5, whole', () => {
+    expect([0, 5].map(isDepth)).toEqual([true, true]);
+    expect([-1, 6, 1.5].map(isDepth)).toEqual([false, false, false]);
+  });
+
+  it('asks a URL of every type but the uploaded files', () => {
+    expect(['web', 'yt_video', 'yt_channel', 'xml_db'].every(needsUrl)).toBe(true);
+    expect(['pdf', 'doc'].some(needsUrl)).toBe(false);
+    expect(['pdf', 'doc'].every(needsFiles)).toBe(true);
+  });
+
+  it('refuses a depth of 6 with the same sentence in the form and the request', () => {
+    expect(checkField('depth', { ...form, depth: '6' }, [])).toBe(DEPTH_MESSAGE);
+    const parsed = addDataFields.safeParse({ ...form, depth: '6' });
+    expect(parsed.error?.issues[0]?.message).toBe(DEPTH_MESSAGE);
+  });
+});
