@@ -193,13 +193,7 @@ export async function unknownTerms(
 ): Promise<string[]> {
   const terms = salientTerms(query.slice(0, 1000)).slice(0, 12);
   if (terms.length === 0 || projects.length === 0) return [];
-  // Whether a word occurs at all is a question for the words' index: the planner, expecting
-  // an early match, would read every passage to find that a word is not there (80-100 ms over
-  // 20,000 passages, tests/bench/retrieval.bench.ts), where the index says so at once.
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    return queryRows<{ i: number; known: boolean }>(tx, knownTermsQuery(index, terms, projects));
-  });
+  const rows = await queryRows<{ i: number; known: boolean }>(db, knownTermsQuery(index, terms, projects));
   const known = new Set(rows.filter((r) => r.known).map((r) => Number(r.i)));
   return terms.filter((_, i) => !known.has(i));
 }
