@@ -3,6 +3,7 @@ import type { ExtractedDocument } from '../../src/server/knowledge/connectors/ty
 import type { Db } from '../../src/server/db/client';
 import { ingestedData, sources } from '../../src/server/db/schema';
 import type { SearchIndex } from '../../src/server/knowledge/index/search-index';
+import { analyzePassages } from '../../src/server/knowledge/index/term-stats';
 
 /**
  * Indexes copies of real documents, each copy in a source of its own, until the index holds at
@@ -75,5 +76,7 @@ export async function copyIndex(
       chunks += affectedRows ?? rowCount ?? 0;
     }
   }
+  // As the ingestion worker does after a run: the statistics that narrow a question's ranking.
+  await analyzePassages(db);
   return chunks;
 }

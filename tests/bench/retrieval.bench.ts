@@ -50,8 +50,6 @@ try {
     `knowledge base: ${chunks} chunks on ${t.server.database.kind}, indexed in ${((performance.now() - filling) / 1000).toFixed(0)} s; ` +
       `vectors ${index.embedder ? 'on' : 'off'}`,
   );
-  // As a running server would have them: statistics gathered after the bulk insert.
-  await db.execute(sql`ANALYZE chunks`);
 
   const questions = (await loadFaqPairs()).map((p) => p.question);
   const stages = new Map<string, number[]>();
