@@ -12,11 +12,8 @@ import type {
 } from '../../src/shared/chat/protocol';
 import { sha256 } from '../../src/server/auth/secrets';
 import { projectKeys } from '../../src/server/db/schema';
-import { extractPdf } from '../../src/server/knowledge/connectors/pdf';
-import { extractWord } from '../../src/server/knowledge/connectors/word';
-import { material } from '../support/shared';
 import { startTestServer } from '../support/server';
-import { copyIndex } from './corpus';
+import { copyIndex, searchBenchDocuments } from './corpus';
 import { loadFaqPairs } from './faq';
 
 const TARGET_CHUNKS = Number(process.env.BENCH_CHUNKS ?? 20_000);
@@ -31,16 +28,7 @@ try {
   await db
     .insert(projectKeys)
     .values({ project: 'dish', name: 'Bench', prefix: 'bench-', hash: sha256('bench-key') });
-  const documents = [
-    await extractPdf(material('documents/pdf/rehabilitation-act-of-1973-amended-by-wioa.pdf')),
-    ...(await Promise.all(
-      [
-        'docx/gsa_Technology-Accessibility-Playbook-2018-Update.docx',
-        'docx/daisy_Authoring_Guidelines_For_using_SaveAsDAISY.docx',
-        'docx/gsa_Transcript_February_2018_Accessibility_Community_Meeting.docx',
-      ].map((f) => extractWord(material('documents', f))),
-    )),
-  ];
+  const documents = await searchBenchDocuments();
   const chunks = await copyIndex(db, t.server.index, documents, TARGET_CHUNKS);
   const questions = (await loadFaqPairs()).map((p) => p.question);
   console.log(

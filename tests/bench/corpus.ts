@@ -3,6 +3,9 @@ import type { ExtractedDocument } from '../../src/server/knowledge/connectors/ty
 import type { Db } from '../../src/server/db/client';
 import { ingestedData, sources } from '../../src/server/db/schema';
 import type { SearchIndex } from '../../src/server/knowledge/index/search-index';
+import { extractPdf } from '../../src/server/knowledge/connectors/pdf';
+import { extractWord } from '../../src/server/knowledge/connectors/word';
+import { material } from '../support/shared';
 import { analyzePassages } from '../../src/server/knowledge/index/term-stats';
 
 /**
@@ -79,4 +82,18 @@ export async function copyIndex(
   // As the ingestion worker does after a run: the statistics that narrow a question's ranking.
   await analyzePassages(db);
   return chunks;
+}
+
+/** The documents the chat and retrieval benchmarks copy: the Rehabilitation Act and three DOCX. */
+export async function searchBenchDocuments(): Promise<ExtractedDocument[]> {
+  return [
+    await extractPdf(material('documents/pdf/rehabilitation-act-of-1973-amended-by-wioa.pdf')),
+    ...(await Promise.all(
+      [
+        'docx/gsa_Technology-Accessibility-Playbook-2018-Update.docx',
+        'docx/daisy_Authoring_Guidelines_For_using_SaveAsDAISY.docx',
+        'docx/gsa_Transcript_February_2018_Accessibility_Community_Meeting.docx',
+      ].map((f) => extractWord(material('documents', f))),
+    )),
+  ];
 }

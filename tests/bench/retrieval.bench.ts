@@ -19,11 +19,8 @@ import {
 } from '../../src/server/answering/retrieval';
 import { salientTerms } from '../../src/server/answering/sentence-choice';
 import { queryRows } from '../../src/server/db/raw';
-import { extractPdf } from '../../src/server/knowledge/connectors/pdf';
-import { extractWord } from '../../src/server/knowledge/connectors/word';
-import { material } from '../support/shared';
 import { startTestServer } from '../support/server';
-import { copyIndex } from './corpus';
+import { copyIndex, searchBenchDocuments } from './corpus';
 import { loadFaqPairs } from './faq';
 
 const TARGET_CHUNKS = Number(process.env.BENCH_CHUNKS ?? 20_000);
@@ -34,16 +31,7 @@ const t = await startTestServer({ INGEST_INTERVAL: '0' });
 const { db } = t.server.database;
 const { index } = t.server;
 try {
-  const documents = [
-    await extractPdf(material('documents/pdf/rehabilitation-act-of-1973-amended-by-wioa.pdf')),
-    ...(await Promise.all(
-      [
-        'docx/gsa_Technology-Accessibility-Playbook-2018-Update.docx',
-        'docx/daisy_Authoring_Guidelines_For_using_SaveAsDAISY.docx',
-        'docx/gsa_Transcript_February_2018_Accessibility_Community_Meeting.docx',
-      ].map((f) => extractWord(material('documents', f))),
-    )),
-  ];
+  const documents = await searchBenchDocuments();
   const filling = performance.now();
   const chunks = await copyIndex(db, index, documents, TARGET_CHUNKS);
   console.log(

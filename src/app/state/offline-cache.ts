@@ -5,7 +5,7 @@
  * storage may hold anything (an older version's shape, another app's key, a hand edit).
  */
 import { z } from 'zod';
-import type { SessionUser } from '../../shared/auth/schemas';
+import { sessionUser, type SessionUser } from '../../shared/auth/schemas';
 import { uiLanguage } from '../../shared/i18n/languages';
 import { conversationView, type ConversationView } from '../../shared/chat/conversations';
 
@@ -13,18 +13,7 @@ const USER_KEY = 'dish:last-user';
 const CONVERSATION_KEY = 'dish:conversation';
 const HELD_KEY = 'dish:held-question';
 
-const cachedUser = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  whatsappId: z.string().nullable(),
-  isAdmin: z.boolean(),
-  adminType: z.enum(['super', 'admin']).nullable(),
-  isAdminFor: z.array(z.string()),
-  emailVerified: z.boolean(),
-  phoneVerified: z.boolean(),
-  sessionId: z.string(),
+const cachedUser = sessionUser.extend({
   // A copy kept before the language was part of the user has none: not chosen.
   language: uiLanguage.nullable().default(null),
 }) satisfies z.ZodType<SessionUser>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userProfileFields } from '../auth/schemas';
 import { questionFeedback } from '../chat/feedback';
 
 /**
@@ -64,15 +65,7 @@ export type IngestedItemView = z.infer<typeof ingestedItemView>;
 /** SPEC §3 User (admin view). Contact details are masked for admins who are not super admins. */
 export const userAdminView = z.object({
   _id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  whatsappId: z.string().nullable(),
-  isAdmin: z.boolean(),
-  adminType: z.enum(['super', 'admin']).nullable(),
-  isAdminFor: z.array(z.string()),
-  emailVerified: z.boolean(),
-  phoneVerified: z.boolean(),
+  ...userProfileFields,
   isBlocked: z.boolean(),
   isActive: z.boolean(),
 });

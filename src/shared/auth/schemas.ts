@@ -54,10 +54,8 @@ export const registerBody = z
   });
 export type RegisterBody = z.infer<typeof registerBody>;
 
-/** DECISIONS §3: the session user; never a password hash or secret. */
-/** The signed-in user as the app knows them (the answer of login, register, getme, verify). */
-export const sessionUser = z.object({
-  id: z.string(),
+/** SPEC §3 User as every view of a user shows it: never a password hash or secret. */
+export const userProfileFields = {
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
@@ -67,6 +65,12 @@ export const sessionUser = z.object({
   isAdminFor: z.array(z.string()),
   emailVerified: z.boolean(),
   phoneVerified: z.boolean(),
+};
+
+/** DECISIONS §3: the signed-in user as the app knows them (login, register, getme, verify). */
+export const sessionUser = z.object({
+  id: z.string(),
+  ...userProfileFields,
   sessionId: z.string(),
   language: uiLanguage.nullable(),
 });
