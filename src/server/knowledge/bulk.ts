@@ -4,7 +4,7 @@
  * or a CSV with the same columns. The type is decided by the file's content, not its name.
  */
 import ExcelJS from 'exceljs';
-import { DEPTH_MAX, DEPTH_MIN, isDepth } from '../../shared/admin/add-data-rules';
+import { DEPTH_MAX, DEPTH_MIN, isDepth, webAddress } from '../../shared/admin/add-data-rules';
 import { readCsvText, readXlsx as readWorkbook, type SheetRow } from './connectors/sheet-reader';
 import { ConnectorError } from './connectors/types';
 
@@ -200,8 +200,8 @@ function validateRow(
   let url = get('url');
   // A hyperlink cell whose text is a label ("ARIA guide") still carries the address.
   const link = urlColumn === undefined ? undefined : line.links?.get(urlColumn);
-  if (link && !httpUrl(url) && httpUrl(link)) url = link;
-  const parsedUrl = httpUrl(url);
+  if (link && !webAddress(url) && webAddress(link)) url = link;
+  const parsedUrl = webAddress(url);
   if (url === '') problems.push('url is required');
   else if (!parsedUrl) problems.push('url must be a web address starting with http:// or https://');
   else if ((dataType === 'yt_video' || dataType === 'yt_channel') && !isYouTube(parsedUrl)) {
@@ -234,16 +234,6 @@ function validateRow(
 
 function clip(text: string): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
-}
-
-function httpUrl(value: string): URL | undefined {
-  if (!/^https?:\/\//i.test(value)) return undefined;
-  try {
-    const url = new URL(value);
-    return url.hostname === '' ? undefined : url;
-  } catch {
-    return undefined;
-  }
 }
 
 const YOUTUBE_HOSTS = ['youtube.com', 'youtu.be', 'youtube-nocookie.com'];

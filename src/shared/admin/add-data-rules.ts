@@ -12,6 +12,20 @@ export const DEPTH_MAX = WEB_MAX_DEPTH;
 export const DEPTH_MESSAGE = `Depth must be a whole number from ${DEPTH_MIN} to ${DEPTH_MAX}.`;
 export const URL_FORMAT_MESSAGE = 'The URL must start with http:// or https://.';
 
+/**
+ * A web address an item may point to: http or https, with a host, as the URL parser reads it.
+ * The parsed address, or undefined.
+ */
+export function webAddress(value: string): URL | undefined {
+  if (!/^https?:\/\//i.test(value)) return undefined;
+  try {
+    const url = new URL(value);
+    return url.hostname === '' ? undefined : url;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A link depth that may be followed. */
 export const isDepth = (depth: number): boolean =>
   Number.isInteger(depth) && depth >= DEPTH_MIN && depth <= DEPTH_MAX;

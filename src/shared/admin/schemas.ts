@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, QUERYING_APPS } from '../constants';
-import { DEPTH_MAX, DEPTH_MESSAGE, DEPTH_MIN, needsUrl, URL_FORMAT_MESSAGE } from './add-data-rules';
+import {
+  DEPTH_MAX,
+  DEPTH_MESSAGE,
+  DEPTH_MIN,
+  needsUrl,
+  URL_FORMAT_MESSAGE,
+  webAddress,
+} from './add-data-rules';
 import { messages } from '../messages';
 import { feedbackFilter } from '../chat/feedback';
 
@@ -100,7 +107,7 @@ export const addDataFields = z
   .superRefine((fields, ctx) => {
     const withUrl = needsUrl(fields.data_type);
     if (withUrl && !fields.url) ctx.addIssue({ code: 'custom', message: messages.addDataIncomplete });
-    if (withUrl && fields.url && !/^https?:\/\//i.test(fields.url)) {
+    if (withUrl && fields.url && !webAddress(fields.url)) {
       ctx.addIssue({ code: 'custom', message: URL_FORMAT_MESSAGE });
     }
   });

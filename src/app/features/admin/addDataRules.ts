@@ -5,6 +5,7 @@ import {
   needsFiles,
   needsUrl,
   URL_FORMAT_MESSAGE,
+  webAddress,
 } from '../../../shared/admin/add-data-rules';
 import { messages, tooManyFilesMessage } from '../../../shared/messages';
 import { translate } from '../../i18n/i18n';
@@ -88,7 +89,7 @@ export function checkField(
     case 'url':
       if (!needsUrl(values.data_type)) return null;
       if (!values.url.trim()) return MISSING.url;
-      return /^https?:\/\/\S+$/i.test(values.url.trim()) ? null : URL_FORMAT_MESSAGE;
+      return webAddress(values.url.trim()) ? null : URL_FORMAT_MESSAGE;
     case 'depth': {
       if (values.data_type !== 'web') return null;
       const ok = /^\d+$/.test(values.depth.trim()) && isDepth(Number(values.depth));

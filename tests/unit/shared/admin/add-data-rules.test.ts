@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEPTH_MESSAGE, isDepth, needsFiles, needsUrl } from '../../../../src/shared/admin/add-data-rules';
+import {
+  DEPTH_MESSAGE,
+  isDepth,
+  needsFiles,
+  needsUrl,
+  URL_FORMAT_MESSAGE,
+  webAddress,
+} from '../../../../src/shared/admin/add-data-rules';
 import { addDataFields } from '../../../../src/shared/admin/schemas';
 import { checkField } from '../../../../src/app/features/admin/addDataRules';
 
@@ -27,5 +34,27 @@ describe('the Add Data rules, shared by the form, the request schema and the bul
     expect(checkField('depth', { ...form, depth: '6' }, [])).toBe(DEPTH_MESSAGE);
     const parsed = addDataFields.safeParse({ ...form, depth: '6' });
     expect(parsed.error?.issues[0]?.message).toBe(DEPTH_MESSAGE);
+  });
+});
+
+describe('webAddress', () => {
+  it('takes http and https addresses with a host, and nothing else', () => {
+    expect(webAddress('https://www.w3.org/WAI/')?.hostname).toBe('www.w3.org');
+    expect(webAddress('HTTP://example.org')).toBeDefined();
+    for (const bad of [
+      'ftp://example.org',
+      'https://',
+      'http:// example.org',
+      'www.example.org',
+      'https://exa mple.org',
+    ])
+      expect(webAddress(bad)).toBeUndefined();
+  });
+
+  it('is the same rule for the form and the request schema', () => {
+    for (const url of ['https://', 'http:// example.org']) {
+      expect(checkField('url', { ...form, url }, [])).toBe(URL_FORMAT_MESSAGE);
+      expect(addDataFields.safeParse({ ...form, url }).error?.issues[0]?.message).toBe(URL_FORMAT_MESSAGE);
+    }
   });
 });
