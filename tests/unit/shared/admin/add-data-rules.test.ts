@@ -53,7 +53,7 @@ describe('webAddress', () => {
 
   it('is the same rule for the form and the request schema', () => {
     for (const url of ['https://', 'http:// example.org']) {
-      expect(checkField('url', { ...form, url }, [])).toBe(URL_FORMAT_MESSAGE);
+      expect(checkField('url', { ...form, depth: '0', url }, [])).toBe(URL_FORMAT_MESSAGE);
       expect(addDataFields.safeParse({ ...form, url }).error?.issues[0]?.message).toBe(URL_FORMAT_MESSAGE);
     }
   });
