@@ -7,7 +7,7 @@ import { detectLanguage } from '../knowledge/index/language';
 import type { SearchIndex } from '../knowledge/index/search-index';
 import { composeAnswer, composeOptionsFor, type ComposedAnswer } from './composer';
 import { answerLanguage, helpReply, isNearEmpty } from './small-talk';
-import { wordCount } from './sentence-choice';
+import { wordCount } from '../knowledge/index/chunker';
 import type { LlmSettings } from './llm-client';
 import { composeWithLlm } from './llm-composer';
 import { appendHistory, completeQuestion, historyEvent, recordQuestion } from './records';

@@ -3,7 +3,8 @@ import { readsLatin } from '../knowledge/index/language';
 import { wordingFor } from './messages';
 import { answerLanguage } from './small-talk';
 import type { Passage } from './retrieval';
-import { expand, scoreSentences, wordCount, WEIGHTS, type Candidate } from './sentence-choice';
+import { wordCount } from '../knowledge/index/chunker';
+import { expand, scoreSentences, WEIGHTS, type Candidate } from './sentence-choice';
 
 export { contentWords } from './sentence-choice';
 
@@ -53,12 +54,12 @@ export function composeOptionsFor(
  */
 export const REFUSAL_THRESHOLD = { semantic: 0.47, lexical: 0.2 };
 const MAX_WORDS = 120;
-const MAX_SUPPORTS = 2;
+const MAX_SUPPORTS = 3;
 
 /**
  * The extractive composer (DECISIONS §4): a short direct answer (the sentence that answers,
  * chosen by meaning and evidence, with the neighbours or the list it needs) and its source, then
- * at most two supporting quotes, each with its source. It writes no sentence of its own about the
+ * at most three supporting quotes, each with its source. It writes no sentence of its own about the
  * subject, so it cannot state what no source says; when nothing answers, it says so plainly.
  */
 export function composeAnswer(

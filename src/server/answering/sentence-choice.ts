@@ -1,4 +1,4 @@
-import { paragraphs } from '../knowledge/index/chunker';
+import { looksLikeHeading, paragraphs, wordCount } from '../knowledge/index/chunker';
 import { HINDI_FUNCTION_WORDS, hindiStem, isDevanagariWord } from '../knowledge/index/hindi';
 import type { Passage } from './retrieval';
 
@@ -81,11 +81,6 @@ const stem = (word: string) =>
     : /^\p{Script=Latin}+$/u.test(word) && word.length > 5
       ? word.slice(0, 5)
       : word;
-
-const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-
-/** A line with no closing punctuation and few words: a heading, a label, a table cell. */
-const looksLikeHeading = (text: string) => !/[.!?।:;)"”’]$/u.test(text) && wordCount(text) < 10;
 
 const isTitle = (text: string, title: string) => text === title || text === `${title}.`;
 
@@ -233,5 +228,3 @@ function listAfter(c: Candidate, maxWords: number): string[] {
   }
   return list;
 }
-
-export { wordCount };

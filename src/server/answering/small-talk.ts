@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/raw';
 import { scriptShare } from '../knowledge/index/language';
 import { wordingFor } from './messages';
-import { contentWords, wordCount } from './sentence-choice';
+import { wordCount } from '../knowledge/index/chunker';
+import { contentWords } from './sentence-choice';
 
 /** A greeting, a single word or a question with no word of substance: help is more use than a search. */
 export function isNearEmpty(query: string): boolean {

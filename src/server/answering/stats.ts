@@ -4,7 +4,8 @@ import { queryRows, textArray } from '../db/raw';
 import { splitSentences } from '../knowledge/index/chunker';
 import type { SearchIndex } from '../knowledge/index/search-index';
 import { linkOf } from './composer';
-import { contentWords, wordCount } from './sentence-choice';
+import { wordCount } from '../knowledge/index/chunker';
+import { contentWords } from './sentence-choice';
 
 interface Count {
   label: string;

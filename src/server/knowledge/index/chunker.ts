@@ -31,6 +31,12 @@ interface Unit {
 // sentence only where it ends a paragraph (a list follows): "Tab: moves focus." stays whole.
 const SENTENCE_END = /(?<=[.!?।॥;])\s+(?=\S)/u;
 
+/** Words in a text: runs holding a letter or a digit (a dash or a bullet is not a word). */
+export const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+/** A line with no closing punctuation and few words: a heading, a label, a table cell. */
+export const looksLikeHeading = (text: string) => !/[.!?।:;)"”’]$/u.test(text) && wordCount(text) < 10;
+
 /** The sentences of a text; paragraph breaks and pages only separate them. */
 export function splitSentences(text: string): string[] {
   return units(text).map((u) => u.text);

@@ -7,6 +7,7 @@ import { chunkText, splitSentences, type Chunk } from './chunker';
 import { vectorLiteral, type Embedder } from './embeddings';
 import { hindiPrefixTerms, withoutHindiFunctionWords } from './hindi';
 import { detectLanguage, readsLatin, textSearchConfig } from './language';
+import { headingsOf, inContext } from './sentence-context';
 import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
 
 export interface IndexedItem {
@@ -156,6 +157,7 @@ export class SearchIndex {
     const vectors = embedder
       ? await this.vectorsFor(
           passages.map((p) => p.text),
+          contextFor(item.title, item.body),
           embedder,
         )
       : null;
@@ -186,18 +188,27 @@ export class SearchIndex {
 
   /**
    * A passage's vector and its sentences' vectors. Each sentence is embedded once (passages
-   * overlap); the passage's vector is the mean of its sentences', which costs no second pass of
-   * the model over the same words. A passage the model cannot read (another script) gets none.
+   * overlap) in its context (sentence-context.ts) and once alone; the passage's vector is the
+   * mean of its sentences' alone. A passage the model cannot read (another script) gets none.
    */
-  private async vectorsFor(texts: string[], embedder: Embedder): Promise<(PassageVectors | null)[]> {
+  private async vectorsFor(
+    texts: string[],
+    context: (sentence: string) => string,
+    embedder: Embedder,
+  ): Promise<(PassageVectors | null)[]> {
     const sentences = texts.map((t) => (readsLatin(t) ? splitSentences(t) : []));
     const unique = [...new Set(sentences.flat())];
-    const vectors = await embedder.embed(unique);
-    const byText = new Map(unique.map((s, i) => [s, vectors[i]!]));
+    // Read in context for choosing among sentences; alone for the passage's vector, which the
+    // shared title would otherwise pull towards every other passage of the same document.
+    const vectors = await embedder.embed([...unique.map(context), ...unique]);
+    const index = new Map(unique.map((s, i) => [s, i]));
     return sentences.map((list) => {
       if (list.length === 0) return null;
-      const own = list.map((s) => byText.get(s)!);
-      return { passage: meanVector(own), sentences: own };
+      const at = list.map((s) => index.get(s)!);
+      return {
+        passage: meanVector(at.map((i) => vectors[unique.length + i]!)),
+        sentences: at.map((i) => vectors[i]!),
+      };
     });
   }
 
@@ -207,17 +218,31 @@ export class SearchIndex {
     if (!embedder) return 0;
     let done = 0;
     while (done < limit) {
-      const batch = await queryRows<{ id: string; text: string }>(
+      const batch = await queryRows<{ id: string; text: string; item_id: string }>(
         this.db,
-        sql`SELECT id, text FROM chunks WHERE embedded_with IS NULL LIMIT ${Math.min(EMBED_BATCH, limit - done)}`,
+        sql`SELECT id, text, item_id FROM chunks WHERE embedded_with IS NULL LIMIT ${Math.min(EMBED_BATCH, limit - done)}`,
       );
       if (batch.length === 0) break;
-      const vectors = await this.vectorsFor(
-        batch.map((b) => b.text),
-        embedder,
+      const items = await queryRows<{ id: string; title: string; body: string }>(
+        this.db,
+        sql`SELECT id, title, body FROM ingested_data
+            WHERE id IN (${sql.join(
+              [...new Set(batch.map((b) => b.item_id))].map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`,
       );
+      const vectors = new Map<string, PassageVectors | null>();
+      for (const item of items) {
+        const own = batch.filter((b) => b.item_id === item.id);
+        const made = await this.vectorsFor(
+          own.map((b) => b.text),
+          contextFor(item.title, item.body),
+          embedder,
+        );
+        own.forEach((b, i) => vectors.set(b.id, made[i] ?? null));
+      }
       await this.db.transaction(async (tx) => {
-        for (const [i, row] of batch.entries()) await writeVectors(tx, row.id, vectors[i] ?? null, embedder);
+        for (const row of batch) await writeVectors(tx, row.id, vectors.get(row.id) ?? null, embedder);
       });
       done += batch.length;
     }
@@ -259,6 +284,12 @@ interface PassageVectors {
   sentences: number[][];
 }
 
+/** Each sentence of an item, as it is embedded: with the item's title and its heading. */
+function contextFor(title: string, body: string): (sentence: string) => string {
+  const headings = headingsOf(body);
+  return (sentence) => inContext(sentence, title, headings.get(sentence) ?? '');
+}
+
 /** The normalised mean of unit vectors. */
 export function meanVector(vectors: number[][]): number[] {
   const sum = new Array<number>(vectors[0]?.length ?? 0).fill(0);
@@ -271,7 +302,7 @@ export function meanVector(vectors: number[][]): number[] {
 // bytes to read for every answer, for a cosine within about 0.01 of the float one.
 const INT8_SCALE = 127;
 /** What `embedded_with` records besides the model: vectors of another layout are made again. */
-const VECTOR_LAYOUT = 'int8 sentences';
+const VECTOR_LAYOUT = 'int8 sentences in context';
 
 /** int8 bytes of the sentence vectors, one after the other. */
 export function packVectors(vectors: number[][]): Buffer {
