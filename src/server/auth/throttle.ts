@@ -31,11 +31,46 @@ export interface Counted {
   delayMs: number;
 }
 
+/** One counter's count in its window, and the milliseconds left of that window. */
+export interface WindowCount {
+  key: string;
+  count: number;
+  leftMs: number;
+}
+
 /**
- * Counts an attempt against every counter in ONE statement (INSERT … ON CONFLICT DO UPDATE …
- * RETURNING), before anything is checked. Parallel attempts each get their own count from the
- * database, so however many arrive at once, at most `limit` of them are ever checked. A counter
- * whose window has passed starts again at one.
+ * Counts one against each key in ONE statement (INSERT … ON CONFLICT DO UPDATE … RETURNING), in
+ * the counters every server process shares: however many processes and parallel callers, each
+ * gets its own count from the database. A key whose window (`windowMs`) has passed starts again
+ * at one. The sign-in throttle and the API keys' rate limit both count this way.
+ */
+export async function countInWindow(
+  db: Db,
+  keys: readonly string[],
+  windowMs: number,
+): Promise<WindowCount[]> {
+  const stale = sql`${authThrottle.windowStartedAt} < now() - ${sql.raw(`interval '${Math.round(windowMs)} milliseconds'`)}`;
+  return db
+    .insert(authThrottle)
+    .values(keys.map((key) => ({ key, failures: 1, windowStartedAt: sql`now()` })))
+    .onConflictDoUpdate({
+      target: authThrottle.key,
+      set: {
+        failures: sql`CASE WHEN ${stale} THEN 1 ELSE ${authThrottle.failures} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${stale} THEN now() ELSE ${authThrottle.windowStartedAt} END`,
+      },
+    })
+    .returning({
+      key: authThrottle.key,
+      count: authThrottle.failures,
+      // By the database's clock, the one the window is kept by.
+      leftMs: sql<number>`greatest(0, ${windowMs} - extract(epoch from (now() - ${authThrottle.windowStartedAt})) * 1000)::float8`,
+    });
+}
+
+/**
+ * Counts an attempt against every counter (countInWindow), before anything is checked: however
+ * many arrive at once, at most `limit` of them are ever checked.
  */
 export async function countAttempt(
   db: Db,
@@ -44,23 +79,16 @@ export async function countAttempt(
   slowdownMs = 0,
 ): Promise<Counted> {
   if (counters.length === 0) return { refused: false, delayMs: 0 };
-  const stale = sql`${authThrottle.windowStartedAt} < now() - ${sql.raw(`interval '${Math.round(windowMs)} milliseconds'`)}`;
-  const rows = await db
-    .insert(authThrottle)
-    .values(counters.map(({ key }) => ({ key, failures: 1, windowStartedAt: sql`now()` })))
-    .onConflictDoUpdate({
-      target: authThrottle.key,
-      set: {
-        failures: sql`CASE WHEN ${stale} THEN 1 ELSE ${authThrottle.failures} + 1 END`,
-        windowStartedAt: sql`CASE WHEN ${stale} THEN now() ELSE ${authThrottle.windowStartedAt} END`,
-      },
-    })
-    .returning({ key: authThrottle.key, failures: authThrottle.failures });
+  const rows = await countInWindow(
+    db,
+    counters.map(({ key }) => key),
+    windowMs,
+  );
   // Now and then, counters whose window ended long ago go (no window is longer than an hour).
   if (Math.random() < PRUNE_CHANCE) {
     await db.delete(authThrottle).where(sql`${authThrottle.windowStartedAt} < now() - interval '1 day'`);
   }
-  const count = new Map(rows.map((r) => [r.key, r.failures]));
+  const count = new Map(rows.map((r) => [r.key, r.count]));
   let delayMs = 0;
   for (const { key, limit } of counters) {
     const n = count.get(key) ?? 0;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { historyEventView } from '../admin/views';
 import { MAX_QUESTION_LENGTH } from '../chat/schemas';
 
 /**
@@ -77,16 +78,23 @@ export const askAnswer = z
   });
 export type AskAnswer = z.infer<typeof askAnswer>;
 
-export const historyEventSchema = z.object({
-  type: z.string(),
-  timestamp: z.string(),
-  text: z.string().optional(),
-  query: z.string().optional(),
-  answer: z.string().optional(),
-  error: z.string().optional(),
-  message: z.string().optional(),
-  lang_name: z.string().optional(),
-});
+/**
+ * A history event as the project API shows it: the fields of the admin's `historyEventView` that a
+ * project may read, each picked by name (a field added to the admin view stays out of this API
+ * until it is picked here), and strict where the admin view is loose: other fields are dropped.
+ */
+export const historyEventSchema = historyEventView
+  .pick({
+    type: true,
+    timestamp: true,
+    text: true,
+    query: true,
+    answer: true,
+    error: true,
+    message: true,
+    lang_name: true,
+  })
+  .strip();
 
 export const questionAnswer = z
   .object({

@@ -5,9 +5,9 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { LANGUAGE_STORAGE_KEY, restoreLanguage } from '../../../src/app/state/language';
-import { expectNoAxeViolations, renderApp, resetFocus, tabTo } from '../support/render';
-import { darkScheme } from '../support/media';
+import { LANGUAGE_STORAGE_KEY } from '../../../src/app/state/language';
+import { axeMatrix, type AxeScreen } from '../support/axe-matrix';
+import { renderApp, resetFocus, tabTo } from '../support/render';
 import {
   adminServer,
   focused,
@@ -108,7 +108,7 @@ describe('the language switch on the admin screens', () => {
 });
 
 describe('every admin screen passes axe in both languages and both colour schemes', () => {
-  const screens: { path: string; english: string; hindi: string }[] = [
+  const screens: AxeScreen[] = [
     { path: '/admindashboard?tab=users', english: 'Users', hindi: 'उपयोगकर्ता' },
     { path: '/admindashboard?tab=questions', english: 'Questions', hindi: 'प्रश्न' },
     { path: '/admindashboard?tab=data', english: 'Available Sources', hindi: 'उपलब्ध स्रोत' },
@@ -132,29 +132,16 @@ describe('every admin screen passes axe in both languages and both colour scheme
     },
   ];
 
-  const cases = screens.flatMap((screen) =>
-    (['en', 'hi'] as const).flatMap((language) =>
-      (['light', 'dark'] as const).map((scheme) => ({ screen, language, scheme })),
-    ),
-  );
-  for (const { screen, language, scheme } of cases) {
-    test(`${screen.path} in ${language === 'en' ? 'English' : 'Hindi'}, ${scheme}`, async () => {
-      if (scheme === 'dark') await darkScheme();
-      serveAdmin();
-      if (language === 'hi') {
-        localStorage.setItem(LANGUAGE_STORAGE_KEY, 'hi');
-        await restoreLanguage();
-      }
-      signIn({ ...superAdmin, language });
-      const { container } = await renderApp(screen.path);
-      await expect.element(heading(language === 'en' ? screen.english : screen.hindi)).toBeVisible();
-      expect(document.documentElement.lang).toBe(language);
+  axeMatrix(screens, {
+    heading,
+    serve: serveAdmin,
+    signIn: (_screen, language) => signIn({ ...superAdmin, language }),
+    check: async (_screen, language, container) => {
       // The screen's data has come, so its rows (and their words) are checked too.
       await expect
         .element(page.getByText(/^(Loading|लोड हो रहा है|Loading sources|स्रोत लोड हो रहे हैं)\.\.\.$/).first())
         .not.toBeInTheDocument();
       if (language === 'hi') expect(container.textContent).toMatch(/\p{Script=Devanagari}/u);
-      await expectNoAxeViolations(container);
-    });
-  }
+    },
+  });
 });

@@ -3,34 +3,25 @@
  * buttons with clear names, the verdict as aria-pressed, what happened said in the chat's status
  * line, all of it by keyboard, and axe finds nothing.
  */
-import { afterAll, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
+import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { resetChatSocketBridge } from '../../../src/app/features/chat/chatSocketBridge';
 import { answerActionText as text } from '../../../src/shared/chat/feedback';
 import type { ConversationView } from '../../../src/shared/chat/conversations';
+import { announced, chatPageTests } from '../support/chat-page';
 import {
   expectNoAxeViolations,
   jsonResponse,
   makeUser,
   overrideFetch,
   renderApp,
-  resetApp,
   resetFocus,
   signIn,
   tabTo,
 } from '../support/render';
 import { darkScheme, forcedColors } from '../support/media';
-import { answerOf, fakeSockets, type FakeSocket } from './fakeSocket';
+import { answerOf } from './fakeSocket';
 
-let sockets: ReturnType<typeof fakeSockets>;
-
-beforeEach(async () => {
-  localStorage.clear();
-  await resetApp();
-  sockets = fakeSockets();
-  await resetChatSocketBridge(sockets.factory);
-});
-afterAll(() => resetChatSocketBridge());
+const { connectedSocket, openChatShowing } = chatPageTests({ clearStorage: true });
 
 const AT = '2026-11-20T10:00:00.000Z';
 const QUESTION = '44444444-4444-4444-8444-444444444444';
@@ -67,7 +58,6 @@ function kept(feedback: ConversationView['messages'][number]['feedback'] = null)
   };
 }
 
-const announced = (words: string) => page.getByRole('status').filter({ hasText: words });
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 
 /** The server: the kept conversation, feedback saved as sent, and a spoken answer. */
@@ -88,13 +78,10 @@ function serve(conversation: ConversationView | null = kept(), listen: Response 
   });
 }
 
+/** Opens the chat, signed in, on the kept conversation. */
 async function openChat() {
   signIn(makeUser());
-  const screen = await renderApp('/chatpage');
-  await expect
-    .element(page.getByRole('log', { name: 'Conversation' }))
-    .toHaveTextContent('Software that reads the screen aloud.');
-  return screen;
+  return openChatShowing('Software that reads the screen aloud.');
 }
 
 describe('answer actions', () => {
@@ -182,10 +169,7 @@ describe('answer actions', () => {
     serve(null);
     signIn(makeUser());
     await renderApp('/chatpage');
-    await expect.poll(() => sockets.made.length).toBe(1);
-    const socket: FakeSocket = sockets.last;
-    await expect.poll(() => socket.connectCalls).toBe(1);
-    socket.open();
+    const socket = await connectedSocket();
     socket.answer(answerOf('answer-text', { answer: 'A tactile display.' }));
     await expect.element(button(text.yesLabel)).toBeInTheDocument();
     await expect.element(button(text.listen)).toBeInTheDocument();
@@ -199,10 +183,7 @@ describe('answer actions', () => {
     serve(null);
     signIn(makeUser());
     await renderApp('/chatpage');
-    await expect.poll(() => sockets.made.length).toBe(1);
-    const socket: FakeSocket = sockets.last;
-    await expect.poll(() => socket.connectCalls).toBe(1);
-    socket.open();
+    const socket = await connectedSocket();
     socket.answer(answerOf('answer-text', { answer: 'A **tactile** display shows braille.' }));
     await expect.element(button(text.yesLabel)).toBeInTheDocument();
 

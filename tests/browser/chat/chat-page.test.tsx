@@ -1,67 +1,25 @@
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { NOT_SENT } from '../../../src/app/features/chat/messages';
-import { resetChatSocketBridge } from '../../../src/app/features/chat/chatSocketBridge';
 import { suggestedPrompts } from '../../../src/app/features/dashboard/prompts';
 import { sessionUserAtom } from '../../../src/app/state/auth';
 import { chatMessagesAtom, initialQuestionAtom, waitingAtom } from '../../../src/app/state/chat';
 import { store } from '../../../src/app/state/store';
 import { voiceAvailableAtom } from '../../../src/app/state/voice';
 import { VOICE_UNAVAILABLE_MESSAGE } from '../../../src/shared/chat/voice';
-import {
-  expectNoAxeViolations,
-  makeUser,
-  renderApp,
-  resetApp,
-  resetFocus,
-  signIn,
-  tabTo,
-  type AppRouter,
-} from '../support/render';
-import { answerOf, fakeSockets, type FakeSocket } from './fakeSocket';
+import { chatPageTests, connectionStatus, conversationLog, questionBox } from '../support/chat-page';
+import { expectNoAxeViolations, renderApp, resetFocus, tabTo, type AppRouter } from '../support/render';
+import { answerOf, type FakeSocket } from './fakeSocket';
 
-let sockets: ReturnType<typeof fakeSockets>;
+const { sockets, openedSocket, openConnectedChat } = chatPageTests({ signedIn: true });
 
-/** The conversation as shown (the answer announcer beside it repeats an answer's words). */
-const conversation = () => page.getByRole('log', { name: 'Conversation' });
-
-beforeEach(async () => {
-  await resetApp();
-  sockets = fakeSockets();
-  // The bridge runs its in-page core, with sockets from the fake factory.
-  await resetChatSocketBridge(sockets.factory);
-  signIn(makeUser());
-});
-
-afterAll(() => resetChatSocketBridge());
-
-const field = () => page.getByRole('textbox', { name: 'Ask your question' });
 const sendButton = () => page.getByRole('button', { name: 'send message button' });
 const micButton = () => page.getByRole('button', { name: 'microphone button' });
-const status = () => page.getByRole('status').filter({ hasText: 'Chat connection' });
 const pathOf = (router: AppRouter) => router.state.location.pathname;
 const toastWith = (text: string) => page.getByRole('listitem').filter({ hasText: text });
 
-/** The socket the chat page opened, once it has asked it to connect. */
-async function openedSocket(): Promise<FakeSocket> {
-  await expect.poll(() => sockets.made.length).toBe(1);
-  const socket = sockets.last;
-  await expect.poll(() => socket.connectCalls).toBe(1);
-  return socket;
-}
-
-/** Opens /chatpage with a connected socket. */
-async function openChat() {
-  const screen = await renderApp('/chatpage');
-  await expect.element(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
-  const socket = await openedSocket();
-  socket.open();
-  await expect.element(status()).toHaveTextContent('Connected');
-  return { ...screen, socket };
-}
-
 async function ask(text: string) {
-  await field().fill(text);
+  await questionBox().fill(text);
   await userEvent.keyboard('{Enter}');
 }
 
@@ -75,21 +33,21 @@ describe('dashboard', () => {
     for (const prompt of suggestedPrompts) {
       await expect.element(page.getByRole('button', { name: prompt })).toBeEnabled();
     }
-    await expect.element(field()).toBeVisible();
+    await expect.element(questionBox()).toBeVisible();
     await expect.element(micButton()).toBeEnabled();
     await expectNoAxeViolations(container);
   });
 
   test('on a server that cannot hear questions the microphone is disabled, saying so, and typing still asks; passes axe', async () => {
     store.set(voiceAvailableAtom, false);
-    const { container } = await openChat();
+    const { container } = await openConnectedChat();
     await expect.element(micButton()).toBeDisabled();
     await expect
       .element(page.getByRole('status').filter({ hasText: VOICE_UNAVAILABLE_MESSAGE }))
       .toBeVisible();
     await expectNoAxeViolations(container);
     await ask('How can a deaf-blind person use a computer today?');
-    expect(sentQueries(sockets.last)).toEqual([
+    expect(sentQueries(sockets().last)).toEqual([
       ['question-text', 'How can a deaf-blind person use a computer today?'],
     ]);
 
@@ -134,7 +92,7 @@ describe('dashboard', () => {
     expect(socket.sent).toHaveLength(1);
 
     socket.answer(answerOf('answer-text', { answer: 'Use a **refreshable braille display**.' }));
-    await expect.element(conversation().getByText('refreshable braille display')).toBeVisible();
+    await expect.element(conversationLog().getByText('refreshable braille display')).toBeVisible();
     expect(store.get(waitingAtom)).toBe(false);
     await expect.element(micButton()).toBeEnabled();
   });
@@ -151,17 +109,17 @@ describe('dashboard', () => {
 
   test("Alt+S prefills '/stats ' on the dashboard", async () => {
     await renderApp('/dashboard');
-    await expect.element(field()).toBeVisible();
+    await expect.element(questionBox()).toBeVisible();
     await userEvent.keyboard('{Alt>}s{/Alt}');
-    await expect.element(field()).toHaveValue('/stats ');
-    await expect.element(field()).toHaveFocus();
+    await expect.element(questionBox()).toHaveValue('/stats ');
+    await expect.element(questionBox()).toHaveFocus();
   });
 
   test('keyboard only: Tab to the field, type, Enter goes to the chat', async () => {
     const { router } = await renderApp('/dashboard');
-    await expect.element(field()).toBeVisible();
+    await expect.element(questionBox()).toBeVisible();
     resetFocus();
-    await tabTo(field(), 30);
+    await tabTo(questionBox(), 30);
     await userEvent.keyboard('Where can I learn sign language?{Enter}');
     await expect.poll(() => pathOf(router)).toBe('/chatpage');
     const socket = await openedSocket();
@@ -176,21 +134,21 @@ describe('chat page', () => {
     await renderApp('/chatpage');
     const socket = await openedSocket();
     expect(socket.sessionId).toBe('session-1');
-    await expect.element(status()).toHaveTextContent('Connecting…');
+    await expect.element(connectionStatus()).toHaveTextContent('Connecting…');
     socket.open();
-    await expect.element(status()).toHaveTextContent('Connected');
+    await expect.element(connectionStatus()).toHaveTextContent('Connected');
     socket.drop();
-    await expect.element(status()).toHaveTextContent('Offline');
+    await expect.element(connectionStatus()).toHaveTextContent('Offline');
     socket.reconnectAttempt();
-    await expect.element(status()).toHaveTextContent('Reconnecting…');
+    await expect.element(connectionStatus()).toHaveTextContent('Reconnecting…');
     socket.open();
-    await expect.element(status()).toHaveTextContent('Connected');
+    await expect.element(connectionStatus()).toHaveTextContent('Connected');
   });
 
   test("'/stats x' uses the stats event; '/stats ' is not sent", async () => {
-    const { socket } = await openChat();
+    const { socket } = await openConnectedChat();
     await userEvent.keyboard('{Alt>}s{/Alt}');
-    await expect.element(field()).toHaveValue('/stats ');
+    await expect.element(questionBox()).toHaveValue('/stats ');
     await userEvent.keyboard('{Enter}');
     await userEvent.keyboard('by country{Enter}');
     await expect.poll(() => sentQueries(socket)).toEqual([['question-stats', '/stats by country']]);
@@ -200,7 +158,7 @@ describe('chat page', () => {
   });
 
   test('progress notes: one at a time, removed by an empty one and by the answer', async () => {
-    const { socket } = await openChat();
+    const { socket } = await openConnectedChat();
     await ask('What is a screen reader?');
     await expect.poll(() => socket.sent.length).toBe(1);
     socket.articulate('Searching the knowledge base');
@@ -213,28 +171,28 @@ describe('chat page', () => {
     socket.articulate('Checking sources');
     await expect.element(page.getByText('Checking sources')).toBeVisible();
     socket.answer(answerOf('answer-text', { answer: 'Software that reads the screen aloud.' }));
-    await expect.element(conversation().getByText('Software that reads the screen aloud.')).toBeVisible();
+    await expect.element(conversationLog().getByText('Software that reads the screen aloud.')).toBeVisible();
     await expect.element(page.getByText('Checking sources')).not.toBeInTheDocument();
     expect(store.get(chatMessagesAtom).filter((m) => m.type === 'articulation')).toEqual([]);
   });
 
   test('an answer carrying an error is shown as a bot message and ends the wait', async () => {
-    const { socket } = await openChat();
+    const { socket } = await openConnectedChat();
     await ask('Anything?');
     await expect.poll(() => store.get(waitingAtom)).toBe(true);
     socket.answer(answerOf('answer-text', { error: 'The knowledge base is being updated. Try again soon.' }));
-    const message = conversation().getByText('The knowledge base is being updated. Try again soon.');
+    const message = conversationLog().getByText('The knowledge base is being updated. Try again soon.');
     await expect.element(message).toBeVisible();
     expect(message.element().closest('.message-bot')).not.toBeNull();
     expect(store.get(waitingAtom)).toBe(false);
-    await field().fill('Again');
+    await questionBox().fill('Again');
     await expect.element(sendButton()).toBeEnabled();
   });
 
   test("a spoken answer plays from the TTS address; without one: 'Audio message Error'", async () => {
-    const { socket } = await openChat();
+    const { socket } = await openConnectedChat();
     socket.answer(answerOf('answer-voice', { answer: 'Spoken words.', audioPath: 'answer-1.mp3' }));
-    await expect.element(conversation().getByText('Spoken words.')).toBeVisible();
+    await expect.element(conversationLog().getByText('Spoken words.')).toBeVisible();
     const player = document.querySelector<HTMLAudioElement>('.message-list audio');
     expect(player?.src).toBe(new URL('/tts/answer-1.mp3', location.href).href);
     socket.answer(answerOf('answer-voice', { answer: 'No sound.', audioPath: null }));
@@ -242,7 +200,7 @@ describe('chat page', () => {
   });
 
   test('the latest question scrolls to the top and takes focus', async () => {
-    const { socket } = await openChat();
+    const { socket } = await openConnectedChat();
     await ask('First question');
     socket.answer(answerOf('answer-text', { answer: 'First answer' }));
     await ask('Second question');
@@ -258,12 +216,12 @@ describe('chat page', () => {
     await ask('Lost words');
     await expect.element(toastWith(NOT_SENT)).toBeVisible();
     expect(socket.sent).toEqual([]);
-    await expect.element(field()).toHaveValue('Lost words');
+    await expect.element(questionBox()).toHaveValue('Lost words');
     expect(store.get(waitingAtom)).toBe(false);
   });
 
   test('a recording goes out on question-voice; its player, the transcript and the spoken answer follow', async () => {
-    const { socket, container } = await openChat();
+    const { socket, container } = await openConnectedChat();
     // A brief press starts, the next sends (the fake microphone hears JFK).
     await micButton().click();
     await expect.element(micButton()).toHaveAttribute('aria-pressed', 'true');
@@ -293,7 +251,7 @@ describe('chat page', () => {
         audioPath: 'answer-1.mp3',
       }),
     );
-    await expect.element(conversation().getByText('refreshable braille display')).toBeVisible();
+    await expect.element(conversationLog().getByText('refreshable braille display')).toBeVisible();
     await expect.element(page.getByText('how can a blind person read email')).toBeVisible();
     const spoken = page.getByLabelText('Spoken answer');
     const player = spoken.element() as HTMLAudioElement;
@@ -319,16 +277,16 @@ describe('chat page', () => {
   });
 
   test('keyboard only: Tab to the field, type, Enter sends', async () => {
-    const { socket } = await openChat();
+    const { socket } = await openConnectedChat();
     resetFocus();
-    await tabTo(field(), 30);
+    await tabTo(questionBox(), 30);
     await userEvent.keyboard('How do I use a white cane?{Enter}');
     await expect.poll(() => sentQueries(socket)).toEqual([['question-text', 'How do I use a white cane?']]);
-    await expect.element(field()).toHaveValue('');
+    await expect.element(questionBox()).toHaveValue('');
   });
 
   test('signing out closes the socket and forgets the conversation', async () => {
-    const { socket } = await openChat();
+    const { socket } = await openConnectedChat();
     await ask('Private question');
     await expect.element(page.getByText('Private question')).toBeVisible();
     store.set(sessionUserAtom, null);
@@ -337,7 +295,7 @@ describe('chat page', () => {
   });
 
   test('with messages of every kind, the page passes axe', async () => {
-    const { socket, container } = await openChat();
+    const { socket, container } = await openConnectedChat();
     await ask('Show me everything');
     await expect.poll(() => socket.sent.length).toBe(1);
     socket.answer(

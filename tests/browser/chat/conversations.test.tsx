@@ -3,38 +3,28 @@
  * and deletes earlier ones (keyboard only, axe clean), and offline opens this device's copy
  * read-only, holding a typed question until the user sends it back online.
  */
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { resetChatSocketBridge } from '../../../src/app/features/chat/chatSocketBridge';
 import { conversationText } from '../../../src/app/features/chat/messages';
 import { checkCurrentUser, sessionUserAtom } from '../../../src/app/state/auth';
 import { onlineAtom } from '../../../src/app/state/connectivity';
 import { offlineCache } from '../../../src/app/state/offline-cache';
 import { store } from '../../../src/app/state/store';
 import type { ConversationView } from '../../../src/shared/chat/conversations';
+import { announced, chatPageTests, conversationLog, questionBox } from '../support/chat-page';
 import {
   expectNoAxeViolations,
   jsonResponse,
   makeUser,
   overrideFetch,
   renderApp,
-  resetApp,
   resetFocus,
   signIn,
   tabTo,
 } from '../support/render';
-import { answerOf, fakeSockets, type FakeSocket } from './fakeSocket';
+import { answerOf } from './fakeSocket';
 
-let sockets: ReturnType<typeof fakeSockets>;
-
-beforeEach(async () => {
-  localStorage.clear();
-  await resetApp();
-  sockets = fakeSockets();
-  await resetChatSocketBridge(sockets.factory);
-});
-
-afterAll(() => resetChatSocketBridge());
+const { madeSocket, connectedSocket, openChatShowing } = chatPageTests({ clearStorage: true });
 
 const AT = '2026-11-20T10:00:00.000Z';
 function conversation(id: string, title: string, pairs: [string, string][] = []): ConversationView {
@@ -57,18 +47,6 @@ const EARLIER = conversation('22222222-2222-4222-8222-222222222222', 'Sign langu
   ['Sign language courses', 'The **ISL** dictionary lists free courses.'],
 ]);
 const FRESH = conversation('33333333-3333-4333-8333-333333333333', '');
-
-const field = () => page.getByRole('textbox', { name: 'Ask your question' });
-const log = () => page.getByRole('log', { name: 'Conversation' });
-const announced = (text: string) => page.getByRole('status').filter({ hasText: text });
-
-async function connectedSocket(): Promise<FakeSocket> {
-  await expect.poll(() => sockets.made.length).toBe(1);
-  const socket = sockets.last;
-  await expect.poll(() => socket.connectCalls).toBe(1);
-  socket.open();
-  return socket;
-}
 
 /** The server's conversations: current, earlier, and a fresh one on POST. */
 function serveConversations(current: ConversationView | null = CURRENT) {
@@ -95,10 +73,9 @@ describe('kept conversations', () => {
   test('the chat opens on the current conversation and adds to it; axe finds nothing', async () => {
     signIn(makeUser());
     serveConversations();
-    const { container } = await renderApp('/chatpage');
-    await expect.element(log()).toHaveTextContent('Software that reads the screen aloud.');
+    const { container } = await openChatShowing('Software that reads the screen aloud.');
     const socket = await connectedSocket();
-    await field().fill('And a braille display?');
+    await questionBox().fill('And a braille display?');
     await userEvent.keyboard('{Enter}');
     await expect.poll(() => socket.sent.length).toBe(1);
     expect(socket.sent[0]?.message.content.conversationId).toBe(CURRENT.id);
@@ -109,7 +86,7 @@ describe('kept conversations', () => {
         conversationId: CURRENT.id,
       },
     });
-    await expect.element(log()).toHaveTextContent('A tactile display.');
+    await expect.element(conversationLog()).toHaveTextContent('A tactile display.');
     // The copy kept for offline use follows the conversation.
     expect(offlineCache.conversation('u-1')?.messages.map((m) => m.text)).toEqual([
       'What is a screen reader?',
@@ -123,20 +100,18 @@ describe('kept conversations', () => {
   test('New conversation empties the chat, says so and puts focus in the question box', async () => {
     signIn(makeUser());
     const { calls } = serveConversations();
-    await renderApp('/chatpage');
-    await expect.element(log()).toHaveTextContent('Software that reads the screen aloud.');
+    await openChatShowing('Software that reads the screen aloud.');
     await page.getByRole('button', { name: 'New conversation' }).click();
     await expect.element(announced(conversationText.started)).toBeInTheDocument();
-    await expect.element(log()).not.toHaveTextContent('Software that reads');
-    await expect.element(field()).toHaveFocus();
+    await expect.element(conversationLog()).not.toHaveTextContent('Software that reads');
+    await expect.element(questionBox()).toHaveFocus();
     expect(calls.some((c) => c.path === '/api/conversations' && c.method === 'POST')).toBe(true);
   });
 
   test('keyboard only: list the conversations, reopen an earlier one, delete one; axe finds nothing', async () => {
     signIn(makeUser());
     const { calls } = serveConversations();
-    const { container } = await renderApp('/chatpage');
-    await expect.element(log()).toHaveTextContent('Software that reads the screen aloud.');
+    const { container } = await openChatShowing('Software that reads the screen aloud.');
     resetFocus();
     const toggle = page.getByRole('button', { name: 'Earlier conversations' });
     await tabTo(toggle, 30);
@@ -151,7 +126,7 @@ describe('kept conversations', () => {
 
     await tabTo(earlier);
     await userEvent.keyboard('{Enter}');
-    await expect.element(log()).toHaveTextContent('The ISL dictionary lists free courses.');
+    await expect.element(conversationLog()).toHaveTextContent('The ISL dictionary lists free courses.');
     await expect.element(announced('Conversation opened: Sign language courses')).toBeInTheDocument();
     expect(calls.some((c) => c.path === `/api/conversations/${EARLIER.id}/open`)).toBe(true);
 
@@ -176,7 +151,7 @@ describe('the question carried from the dashboard', () => {
         : undefined,
     );
     await renderApp('/dashboard');
-    await field().fill('Is there a talking calculator?');
+    await questionBox().fill('Is there a talking calculator?');
     await userEvent.keyboard('{Enter}');
     const socket = await connectedSocket();
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -184,8 +159,8 @@ describe('the question carried from the dashboard', () => {
     release();
     await expect.poll(() => socket.sent.length).toBe(1);
     expect(socket.sent[0]?.message.content.conversationId).toBe(CURRENT.id);
-    await expect.element(log()).toHaveTextContent('Software that reads the screen aloud.');
-    await expect.element(log()).toHaveTextContent('Is there a talking calculator?');
+    await expect.element(conversationLog()).toHaveTextContent('Software that reads the screen aloud.');
+    await expect.element(conversationLog()).toHaveTextContent('Is there a talking calculator?');
   });
 });
 
@@ -203,7 +178,7 @@ describe('offline, still signed in', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const { container } = await renderApp('/chatpage');
     await expect.element(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
-    await expect.element(log()).toHaveTextContent('Software that reads the screen aloud.');
+    await expect.element(conversationLog()).toHaveTextContent('Software that reads the screen aloud.');
     await expect.element(page.getByText(conversationText.readOnly)).toBeVisible();
     await expect.element(page.getByRole('button', { name: 'New conversation' })).toBeDisabled();
     await expect.element(page.getByRole('button', { name: 'Earlier conversations' })).toBeDisabled();
@@ -226,15 +201,13 @@ describe('offline, still signed in', () => {
       return path === '/api/conversations/current' ? jsonResponse({ conversation: CURRENT }) : undefined;
     });
     store.set(onlineAtom, false);
-    await renderApp('/chatpage');
-    await expect.element(log()).toHaveTextContent('Software that reads the screen aloud.');
-    await expect.poll(() => sockets.made.length).toBe(1);
-    const socket = sockets.last;
+    await openChatShowing('Software that reads the screen aloud.');
+    const socket = await madeSocket();
 
-    await field().fill('Is there a talking calculator?');
+    await questionBox().fill('Is there a talking calculator?');
     await userEvent.keyboard('{Enter}');
     await expect.element(announced(conversationText.held)).toBeInTheDocument();
-    await expect.element(field()).toHaveValue('Is there a talking calculator?');
+    await expect.element(questionBox()).toHaveValue('Is there a talking calculator?');
     expect(socket.sent).toEqual([]);
 
     store.set(onlineAtom, true);
@@ -246,7 +219,7 @@ describe('offline, still signed in', () => {
     await expect
       .poll(() => socket.sent.map((s) => s.message.content.query))
       .toEqual(['Is there a talking calculator?']);
-    await expect.element(field()).toHaveValue('');
+    await expect.element(questionBox()).toHaveValue('');
     await expect.element(announced(conversationText.offer)).not.toBeInTheDocument();
   });
 });

@@ -3,47 +3,28 @@
  * and the chat says so plainly, with a Reload button that the keyboard reaches.
  */
 import { render } from 'vitest-browser-react';
-import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { OutdatedNotice } from '../../../src/app/features/chat/OutdatedNotice';
-import { resetChatSocketBridge } from '../../../src/app/features/chat/chatSocketBridge';
 import { waitingAtom } from '../../../src/app/state/chat';
 import { store } from '../../../src/app/state/store';
 import { RELOAD_MESSAGE } from '../../../src/shared/chat/protocol';
-import {
-  expectNoAxeViolations,
-  makeUser,
-  renderApp,
-  resetApp,
-  resetFocus,
-  signIn,
-  tabTo,
-} from '../support/render';
-import { fakeSockets } from './fakeSocket';
+import { chatPageTests, connectionStatus } from '../support/chat-page';
+import { expectNoAxeViolations, renderApp, resetFocus, tabTo } from '../support/render';
 
-let sockets: ReturnType<typeof fakeSockets>;
-
-beforeEach(async () => {
-  await resetApp();
-  sockets = fakeSockets();
-  await resetChatSocketBridge(sockets.factory);
-  signIn(makeUser());
-});
-afterAll(() => resetChatSocketBridge());
+const { madeSocket } = chatPageTests({ signedIn: true });
 
 const reloadButton = () => page.getByRole('button', { name: 'Reload' });
 
 describe('the chat after DISH was updated', () => {
   test('says so in an alert, offers Reload to the keyboard, and passes axe', async () => {
     const { container } = await renderApp('/chatpage');
-    await expect.poll(() => sockets.made.length).toBe(1);
+    const socket = await madeSocket();
     store.set(waitingAtom, true);
-    sockets.last.refuseAsOutdated();
+    socket.refuseAsOutdated();
 
     await expect.element(page.getByRole('alert')).toHaveTextContent(RELOAD_MESSAGE);
-    await expect
-      .element(page.getByRole('status').filter({ hasText: 'Chat connection' }))
-      .toHaveTextContent('Needs a reload');
+    await expect.element(connectionStatus()).toHaveTextContent('Needs a reload');
     // No answer can come: the question box is free again.
     expect(store.get(waitingAtom)).toBe(false);
     resetFocus();

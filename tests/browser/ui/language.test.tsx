@@ -4,10 +4,9 @@
  * signed-in user, on the server, whose stored language wins at sign-in; SPEC's English exactly
  * as before; the language goes with each question; axe finds nothing on any user screen in either.
  */
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { cleanup } from 'vitest-browser-react';
-import { resetChatSocketBridge } from '../../../src/app/features/chat/chatSocketBridge';
 import { i18n } from '../../../src/app/i18n/i18n';
 import { onlineAtom } from '../../../src/app/state/connectivity';
 import { languageAtom, LANGUAGE_STORAGE_KEY, restoreLanguage } from '../../../src/app/state/language';
@@ -16,29 +15,19 @@ import { store } from '../../../src/app/state/store';
 import type { ConversationView } from '../../../src/shared/chat/conversations';
 import { answerActionText } from '../../../src/shared/chat/feedback';
 import { messages } from '../../../src/shared/messages';
+import { axeMatrix, type AxeScreen } from '../support/axe-matrix';
+import { chatPageTests } from '../support/chat-page';
 import {
-  expectNoAxeViolations,
   jsonResponse,
   makeUser,
   overrideFetch,
   renderApp,
-  resetApp,
   resetFocus,
   signIn,
   tabTo,
 } from '../support/render';
-import { fakeSockets } from '../chat/fakeSocket';
-import { darkScheme } from '../support/media';
 
-let sockets: ReturnType<typeof fakeSockets>;
-
-beforeEach(async () => {
-  localStorage.clear();
-  await resetApp();
-  sockets = fakeSockets();
-  await resetChatSocketBridge(sockets.factory);
-});
-afterAll(() => resetChatSocketBridge());
+const { connectedSocket } = chatPageTests({ clearStorage: true });
 
 const toHindi = () => page.getByRole('button', { name: 'Change language to हिन्दी', exact: true });
 const toEnglish = () => page.getByRole('button', { name: 'भाषा बदलें: English', exact: true });
@@ -185,10 +174,7 @@ describe('language switch', () => {
     signIn(makeUser({ language: 'hi' }));
     await renderApp('/chatpage');
     await expect.element(heading('चैट')).toBeVisible();
-    await expect.poll(() => sockets.made.length).toBe(1);
-    const socket = sockets.last;
-    await expect.poll(() => socket.connectCalls).toBe(1);
-    socket.open();
+    const socket = await connectedSocket();
     const field = page.getByRole('textbox', { name: 'अपना प्रश्न पूछें' });
     await field.fill('hello');
     await userEvent.keyboard('{Enter}');
@@ -198,7 +184,7 @@ describe('language switch', () => {
 });
 
 describe('every user screen passes axe in both languages and both colour schemes', () => {
-  const screens: { path: string; signedIn: boolean; english: string; hindi: string }[] = [
+  const screens: (AxeScreen & { signedIn: boolean })[] = [
     {
       path: '/',
       signedIn: false,
@@ -218,34 +204,22 @@ describe('every user screen passes axe in both languages and both colour schemes
     { path: '/chatpage', signedIn: true, english: 'Chat', hindi: 'चैट' },
   ];
 
-  const cases = screens.flatMap((screen) =>
-    (['en', 'hi'] as const).flatMap((language) =>
-      (['light', 'dark'] as const).map((scheme) => ({ screen, language, scheme })),
-    ),
-  );
-  for (const { screen, language, scheme } of cases) {
-    test(`${screen.path} in ${language === 'en' ? 'English' : 'Hindi'}, ${scheme}`, async () => {
-      if (scheme === 'dark') await darkScheme();
-      serve();
-      if (language === 'hi') {
-        localStorage.setItem(LANGUAGE_STORAGE_KEY, 'hi');
-        await restoreLanguage();
-      }
+  axeMatrix(screens, {
+    heading,
+    serve,
+    signIn: (screen, language) => {
       if (screen.signedIn) signIn(makeUser({ language }));
-      const { container } = await renderApp(screen.path);
-      await expect.element(heading(language === 'en' ? screen.english : screen.hindi)).toBeVisible();
-      expect(document.documentElement.lang).toBe(language);
-      if (screen.path === '/chatpage') {
-        // The answer with its actions, and the offline notice over a read-only conversation.
-        const helpful = language === 'en' ? answerActionText.yesLabel : 'हाँ, यह उपयोगी था';
-        await expect.element(page.getByRole('button', { name: helpful, exact: true })).toBeVisible();
-        networkDown = true;
-        store.set(onlineAtom, false);
-        await expect
-          .element(page.getByText(language === 'en' ? 'You are offline.' : 'आप ऑफ़लाइन हैं।').first())
-          .toBeVisible();
-      }
-      await expectNoAxeViolations(container);
-    });
-  }
+    },
+    check: async (screen, language) => {
+      if (screen.path !== '/chatpage') return;
+      // The answer with its actions, and the offline notice over a read-only conversation.
+      const helpful = language === 'en' ? answerActionText.yesLabel : 'हाँ, यह उपयोगी था';
+      await expect.element(page.getByRole('button', { name: helpful, exact: true })).toBeVisible();
+      networkDown = true;
+      store.set(onlineAtom, false);
+      await expect
+        .element(page.getByText(language === 'en' ? 'You are offline.' : 'आप ऑफ़लाइन हैं।').first())
+        .toBeVisible();
+    },
+  });
 });

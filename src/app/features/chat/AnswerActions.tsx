@@ -10,6 +10,7 @@ import {
   FEEDBACK_COMMENT_MAX,
   type QuestionFeedback,
 } from '../../../shared/chat/feedback';
+import './answer-actions.css';
 
 /** Says something politely in the chat's status line. */
 export type Announce = (message: string) => void;

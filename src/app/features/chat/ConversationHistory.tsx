@@ -7,6 +7,7 @@ import type { ConversationSummary } from '../../../shared/chat/conversations';
 import { conversationIdAtom } from '../../state/chat';
 import { deleteConversation, reopenConversation } from './conversations';
 import { conversationText as text } from './messages';
+import './conversation-history.css';
 
 /** The date in the interface's language (Hindi digits and month names in Hindi). */
 const when = (iso: string, language: string) =>
