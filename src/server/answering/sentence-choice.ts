@@ -185,13 +185,16 @@ const continues = (text: string) =>
   /^\p{Ll}/u.test(text) || /^(this|that|these|those|it|they|such|however|also|then|so)\b/i.test(text);
 
 /**
- * The sentences to show for a chosen one: the one before when it continues a thought, the one
- * after when it is short, and a whole list when it introduces one (ends with ':').
+ * The sentences to show for a chosen one: the list's introduction when it is an item of a list,
+ * the one before when it continues a thought, the one after when it is short, and a whole list
+ * when it introduces one (ends with ':').
  */
 export function expand(c: Candidate, maxWords: number): { lead: string[]; list: string[] } {
   const para = c.paragraphs[c.paragraph]!;
   const lead: string[] = [];
-  if (c.index > 0 && continues(c.text)) lead.push(para[c.index - 1]!);
+  const intro = c.index === 0 ? listIntroduction(c) : null;
+  if (intro) lead.push(intro);
+  else if (c.index > 0 && continues(c.text)) lead.push(para[c.index - 1]!);
   lead.push(c.text);
   if (c.text.endsWith(':')) return { lead, list: listAfter(c, maxWords - wordCount(lead.join(' '))) };
   // A question in the text (an FAQ, a heading) is answered by what follows it.
@@ -210,6 +213,23 @@ export function expand(c: Candidate, maxWords: number): { lead: string[]; list: 
   if (next && (wordCount(c.text) < 12 || continues(next)) && !next.endsWith(':')) lead.push(next);
   return { lead, list: [] };
 }
+
+/**
+ * When the chosen sentence is an item of a list, the sentence that introduces the list: an item
+ * ("The element is focusable.") says nothing without its premise ("Browsers ignore
+ * role=presentation if either of the following are true:"). Items are the short paragraphs
+ * between the introduction and the chosen one.
+ */
+function listIntroduction(c: Candidate): string | null {
+  for (let p = c.paragraph - 1; p >= Math.max(0, c.paragraph - MAX_LIST_ITEMS); p--) {
+    const sentences = c.paragraphs[p]!;
+    const last = sentences.at(-1)!;
+    if (last.endsWith(':')) return last;
+    if (sentences.length > 2) return null;
+  }
+  return null;
+}
+const MAX_LIST_ITEMS = 8;
 
 /** The items after a sentence that ends with ':' (the rest of its paragraph, then paragraphs). */
 function listAfter(c: Candidate, maxWords: number): string[] {

@@ -87,6 +87,17 @@ describe('choosing the sentence that answers', () => {
     expect(answer).toContain('- Right Arrow: moves focus to the next tab.');
   });
 
+  it('shows the introduction of the list a chosen item belongs to', () => {
+    const text =
+      'Browsers ignore role presentation if either of the following are true:\n\n' +
+      'The element is focusable, like a link.\n\nThe element has a global ARIA property.';
+    const sims = splitSentences(text).map((s) => (s.startsWith('The element is focusable') ? 0.8 : 0.3));
+    const { answer } = composeAnswer('Does role none work on a focusable link?', [
+      passage(text, { sentenceSimilarity: sims }),
+    ]);
+    expect(answer).toMatch(/^Browsers ignore role presentation .*:\s+The element is focusable/);
+  });
+
   it('shows the sentence before one that continues it', () => {
     const p = scored([
       ['NVDA is a free screen reader for Windows.', 0.5],
