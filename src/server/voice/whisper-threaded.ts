@@ -32,9 +32,9 @@ export const loadThreadedAsr: LoadAsr = (model, options) => {
     { resolve: (r: Awaited<ReturnType<AsrPipeline>>) => void; reject: (e: Error) => void }
   >();
 
-  const spawn = () =>
-    new Promise<Worker>((resolve, reject) => {
-      const worker = startThread(ENTRY, { data: { model, options: settings } });
+  const spawn = async () => {
+    const worker = await startThread(ENTRY, { data: { model, options: settings } });
+    return new Promise<Worker>((resolve, reject) => {
       let ready = false;
       worker.on('message', (reply: SpeechReply) => {
         switch (reply.type) {
@@ -68,6 +68,7 @@ export const loadThreadedAsr: LoadAsr = (model, options) => {
         waiting.clear();
       });
     });
+  };
 
   let current: Promise<Worker> | null = spawn();
   return current.then((): AsrPipeline => async (audio, asrOptions) => {
