@@ -71,15 +71,23 @@ export const loadThreadedAsr: LoadAsr = (model, options) => {
   };
 
   let current: Promise<Worker> | null = spawn();
-  return current.then((): AsrPipeline => async (audio, asrOptions) => {
-    const worker = await (current ??= spawn());
-    const id = nextId++;
-    // A copy moves to the thread: the caller's samples stay usable.
-    const samples = audio.slice();
-    return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
-      worker.ref();
-      worker.postMessage({ id, samples, options: asrOptions } satisfies SpeechRequest, [samples.buffer]);
-    });
+  return current.then((): AsrPipeline => {
+    const asr: AsrPipeline = async (audio, asrOptions) => {
+      const worker = await (current ??= spawn());
+      const id = nextId++;
+      // A copy moves to the thread: the caller's samples stay usable.
+      const samples = audio.slice();
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.ref();
+        worker.postMessage({ id, samples, options: asrOptions } satisfies SpeechRequest, [samples.buffer]);
+      });
+    };
+    // Ending the thread frees the model with it (the ONNX sessions and the isolate's heap).
+    asr.dispose = async () => {
+      const worker = await current?.catch(() => null);
+      await worker?.terminate();
+    };
+    return asr;
   });
 };
