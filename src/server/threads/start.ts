@@ -25,3 +25,8 @@ export async function startThread(
     workerData: { entry: source.href, data },
   });
 }
+
+/** Bundles `entry` ahead of its first thread (at start, not while a file waits), when it needs it. */
+export function prepareThread(entry: URL): void {
+  if (EXTENSION === '.ts') void compiledEntry(new URL(`${entry.href}${EXTENSION}`));
+}

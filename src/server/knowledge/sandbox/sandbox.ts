@@ -5,7 +5,7 @@
  * while jobs keep coming (starting one costs a second or more) and ended when idle.
  */
 import type { Worker } from 'node:worker_threads';
-import { startThread } from '../../threads/start';
+import { prepareThread, startThread } from '../../threads/start';
 import { ConnectorError } from '../connectors/types';
 import type { JobName, JobReply, JobRequest, SandboxJobs } from './jobs';
 
@@ -50,7 +50,9 @@ export class ParseSandbox {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly options: SandboxOptions) {}
+  constructor(private readonly options: SandboxOptions) {
+    prepareThread(ENTRY);
+  }
 
   /** Worker threads alive now, busy, idle or starting. */
   get workers(): number {
