@@ -95,6 +95,12 @@ const schema = z.object({
   STT_MODEL: z.string().min(1).default('whisper-1'),
   /** The Whisper model: a folder under MODELS_DIR in Transformers.js layout. */
   WHISPER_MODEL: z.string().min(1).default('whisper-base'),
+  /** Minutes without a voice question after which the Whisper model is unloaded (0: kept loaded). */
+  WHISPER_IDLE_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .min(0)
+    .max(24 * 60)
+    .default(5),
   /** Speaking rate of the spoken answers, in words per minute (eSpeak NG). */
   TTS_VOICE_RATE: z.coerce
     .number({ error: 'must be a number of words per minute' })

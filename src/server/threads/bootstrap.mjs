@@ -1,6 +1,6 @@
-// The entry of every worker thread (start.ts). The server runs from its TypeScript sources through
-// tsx, and a worker thread starts without the parent's loaders, so it registers tsx before loading
-// the worker's own module. Compiled JavaScript is loaded as it is.
+// The entry of a worker thread when its TypeScript could not be bundled (start.ts, compile.ts): a
+// worker thread starts without the parent's loaders, so it registers tsx before loading the
+// worker's own module. Compiled JavaScript is loaded as it is.
 import { workerData } from 'node:worker_threads';
 
 const { entry } = workerData;

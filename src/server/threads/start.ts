@@ -1,4 +1,5 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { compiledEntry } from './compile';
 
 const BOOTSTRAP = new URL('./bootstrap.mjs', import.meta.url);
 // Whichever form runs (TypeScript sources through tsx, or compiled JavaScript), its siblings share it.
@@ -6,18 +7,26 @@ const EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 
 /**
  * Starts a worker thread running `entry` (a module's URL without its extension, e.g.
- * `new URL('./thread', import.meta.url)`), with tsx registered when the server runs from its
- * TypeScript sources. The worker starts clean: the parent's flags (a larger heap, inspectors)
- * are not its own. `workerData.entry` is the bootstrap's; the module's own data goes in `data`.
+ * `new URL('./thread', import.meta.url)`). From TypeScript sources the thread runs the entry
+ * bundled to JavaScript (compile.ts), or through tsx when no bundle can be made. The worker
+ * starts clean: the parent's flags (a larger heap, inspectors) are not its own. The module's
+ * own data is `workerData.data`.
  */
-export function startThread(
+export async function startThread(
   entry: URL,
   options: Omit<WorkerOptions, 'workerData'> & { data?: unknown } = {},
-): Worker {
+): Promise<Worker> {
   const { data, ...rest } = options;
-  return new Worker(BOOTSTRAP, {
+  const source = new URL(`${entry.href}${EXTENSION}`);
+  const compiled = EXTENSION === '.ts' ? await compiledEntry(source) : source;
+  return new Worker(compiled ?? BOOTSTRAP, {
     execArgv: [],
     ...rest,
-    workerData: { entry: `${entry.href}${EXTENSION}`, data },
+    workerData: { entry: source.href, data },
   });
+}
+
+/** Bundles `entry` ahead of its first thread (at start, not while a file waits), when it needs it. */
+export function prepareThread(entry: URL): void {
+  if (EXTENSION === '.ts') void compiledEntry(new URL(`${entry.href}${EXTENSION}`));
 }

@@ -47,6 +47,7 @@ type VoiceConfig = Pick<
   | 'STT_API_KEY'
   | 'STT_MODEL'
   | 'WHISPER_MODEL'
+  | 'WHISPER_IDLE_MINUTES'
   | 'TTS_VOICE_RATE'
   | 'TTS_CACHE_MB'
 >;
@@ -80,6 +81,7 @@ export function createVoiceService(
       cacheDir: modelsCacheDir(config),
       remoteHost: config.HF_ENDPOINT,
       languages: ANSWER_LANGUAGES,
+      idleMs: config.WHISPER_IDLE_MINUTES * 60_000,
       log,
       ...(overrides.loadAsr ? { load: overrides.loadAsr } : {}),
     };

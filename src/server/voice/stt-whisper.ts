@@ -72,10 +72,13 @@ function inspectFolder(dir: string, id: string): Discovery {
 }
 
 /** What a loaded speech-recognition pipeline is called with (a Transformers.js ASR pipeline). */
-export type AsrPipeline = (
+export type AsrPipeline = ((
   audio: Float32Array,
   options: { language?: string; task: 'transcribe'; return_timestamps: false; chunk_length_s?: number },
-) => Promise<{ text: string } | { text: string }[]>;
+) => Promise<{ text: string } | { text: string }[]>) & {
+  /** Frees the model (ends its thread); the pipeline is not called after this. */
+  dispose?: () => Promise<void>;
+};
 
 export type LoadAsr = (
   model: WhisperModel,
@@ -88,6 +91,8 @@ export type LoadAsr = (
 
 /** Loaded pipelines by model, shared by every transcriber (and server) in the process. */
 const loaded = new Map<string, Promise<AsrPipeline>>();
+/** When each loaded pipeline is unloaded if no recording comes first, by model. */
+const idleTimers = new Map<string, NodeJS.Timeout>();
 /** A Hub download that failed is tried again after this long (on the next look at voice). */
 const RETRY_DOWNLOAD_MS = 5 * 60_000;
 const silent = { info: () => undefined };
@@ -102,6 +107,11 @@ export interface WhisperSettings extends ModelSource {
   model: string;
   /** The languages a recording is told apart among (the ones answers are worded in). */
   languages?: readonly string[];
+  /**
+   * A loaded model no recording has used for this long is unloaded, and loaded again by the next
+   * one (a few seconds): Whisper base holds about 700 MB once it has transcribed. 0 keeps it.
+   */
+  idleMs?: number;
   /** How the pipeline is loaded; tests pass their own. */
   load?: LoadAsr;
   log?: { info(o: object, m: string): void; error(o: object, m: string): void };
@@ -109,10 +119,11 @@ export interface WhisperSettings extends ModelSource {
 
 /**
  * Whisper through Transformers.js, fed the 16 kHz mono samples of the recording. The model is
- * found when the transcriber is made, loaded on the first question, and shared after that. A
- * model from the Hub is fetched at once, in the background: voice is unavailable until it is
- * ready, and a failed download is tried again after a while. With no model, every voice question
- * is told that voice is not available, and the log why.
+ * found when the transcriber is made, loaded on the first question, shared after that, and
+ * unloaded after `idleMs` without one (the next question loads it again). A model from the Hub is
+ * fetched at once, in the background: voice is unavailable until it is ready, and a failed
+ * download is tried again after a while. With no model, every voice question is told that voice
+ * is not available, and the log why.
  */
 export function whisperTranscriber(
   settings: WhisperSettings,
@@ -146,11 +157,14 @@ export function whisperTranscriber(
       });
       loaded.set(key, promise);
       promise.then(
-        () =>
+        () => {
           settings.log?.info(
             { model: found.id, ms: Math.round(performance.now() - started) },
             'Whisper model loaded',
-          ),
+          );
+          // A model downloaded at start, which no one has asked anything yet, is idle too.
+          unloadWhenIdle(found);
+        },
         (error: unknown) => {
           // A failed load (a damaged file, no network for a download) is tried again later.
           loaded.delete(key);
@@ -159,6 +173,29 @@ export function whisperTranscriber(
       );
     }
     return promise;
+  }
+
+  /** (Re)starts the wait after which the model, still unused, is unloaded. */
+  function unloadWhenIdle(found: WhisperModel): void {
+    clearTimeout(idleTimers.get(key));
+    if (!settings.idleMs) return;
+    const timer = setTimeout(() => {
+      idleTimers.delete(key);
+      // Recordings in line: not idle yet (the last of them starts the wait again anyway).
+      if (inLine > 0) return unloadWhenIdle(found);
+      const promise = loaded.get(key);
+      loaded.delete(key);
+      void promise
+        ?.then((asr) => asr.dispose?.())
+        .then(
+          () =>
+            settings.log?.info({ model: found.id, idleMs: settings.idleMs }, 'Whisper model unloaded, idle'),
+          () => undefined,
+        );
+    }, settings.idleMs);
+    // Does not keep a stopping process alive.
+    timer.unref();
+    idleTimers.set(key, timer);
   }
 
   /** A Hub model not yet on disk: why voice must wait (and a retry once a failure is old enough). */
@@ -211,7 +248,10 @@ export function whisperTranscriber(
         .catch((error: unknown) => {
           throw new VoiceError(voiceMessages.engineFailed, (error as Error).message);
         })
-        .finally(() => inLine--);
+        .finally(() => {
+          inLine--;
+          unloadWhenIdle(model);
+        });
       const text = Array.isArray(output) ? output.map((o) => o.text).join(' ') : output.text;
       return text.trim();
     },

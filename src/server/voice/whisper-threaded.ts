@@ -32,9 +32,9 @@ export const loadThreadedAsr: LoadAsr = (model, options) => {
     { resolve: (r: Awaited<ReturnType<AsrPipeline>>) => void; reject: (e: Error) => void }
   >();
 
-  const spawn = () =>
-    new Promise<Worker>((resolve, reject) => {
-      const worker = startThread(ENTRY, { data: { model, options: settings } });
+  const spawn = async () => {
+    const worker = await startThread(ENTRY, { data: { model, options: settings } });
+    return new Promise<Worker>((resolve, reject) => {
       let ready = false;
       worker.on('message', (reply: SpeechReply) => {
         switch (reply.type) {
@@ -68,17 +68,26 @@ export const loadThreadedAsr: LoadAsr = (model, options) => {
         waiting.clear();
       });
     });
+  };
 
   let current: Promise<Worker> | null = spawn();
-  return current.then((): AsrPipeline => async (audio, asrOptions) => {
-    const worker = await (current ??= spawn());
-    const id = nextId++;
-    // A copy moves to the thread: the caller's samples stay usable.
-    const samples = audio.slice();
-    return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
-      worker.ref();
-      worker.postMessage({ id, samples, options: asrOptions } satisfies SpeechRequest, [samples.buffer]);
-    });
+  return current.then((): AsrPipeline => {
+    const asr: AsrPipeline = async (audio, asrOptions) => {
+      const worker = await (current ??= spawn());
+      const id = nextId++;
+      // A copy moves to the thread: the caller's samples stay usable.
+      const samples = audio.slice();
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.ref();
+        worker.postMessage({ id, samples, options: asrOptions } satisfies SpeechRequest, [samples.buffer]);
+      });
+    };
+    // Ending the thread frees the model with it (the ONNX sessions and the isolate's heap).
+    asr.dispose = async () => {
+      const worker = await current?.catch(() => null);
+      await worker?.terminate();
+    };
+    return asr;
   });
 };

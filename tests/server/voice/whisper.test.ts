@@ -187,6 +187,34 @@ describe('the Whisper transcriber', () => {
     expect(error.detail).toMatch(/whisper-damaged/);
   }, 60_000);
 
+  it('unloads a model left idle, stays available meanwhile, and loads it again for the next recording', async () => {
+    await fakeWhisperFolder('whisper-idle');
+    let loads = 0;
+    let disposed = 0;
+    const load: LoadAsr = () => {
+      loads++;
+      const asr: AsrPipeline = () => Promise.resolve({ text: 'heard' });
+      asr.dispose = () => Promise.resolve(void disposed++);
+      return Promise.resolve(asr);
+    };
+    const transcriber = whisperTranscriber({
+      modelsDir: root,
+      model: 'whisper-idle',
+      allowRemote: false,
+      idleMs: 50,
+      load,
+    });
+    const recording = await prepareRecording(jfkMp3());
+    expect(await transcriber.transcribe(recording)).toBe('heard');
+    await expect.poll(() => disposed).toBe(1);
+    // Unloaded is not unavailable: the files are there, and the next question loads them.
+    expect(transcriber.unavailable()).toBeNull();
+    expect(transcriber.status()).toEqual({ model: 'whisper-idle', state: 'ready' });
+    expect(await transcriber.transcribe(recording)).toBe('heard');
+    expect(loads).toBe(2);
+    await expect.poll(() => disposed).toBe(2);
+  });
+
   it(`holds at most ${MAX_IN_LINE} recordings in line; the next is told to try again or type`, async () => {
     await fakeWhisperFolder('whisper-slow');
     const release: (() => void)[] = [];

@@ -5,7 +5,7 @@
  * while jobs keep coming (starting one costs a second or more) and ended when idle.
  */
 import type { Worker } from 'node:worker_threads';
-import { startThread } from '../../threads/start';
+import { prepareThread, startThread } from '../../threads/start';
 import { ConnectorError } from '../connectors/types';
 import type { JobName, JobReply, JobRequest, SandboxJobs } from './jobs';
 
@@ -45,14 +45,18 @@ export class ParseSandbox {
   private readonly all = new Set<Thread>();
   private readonly waiting: (() => void)[] = [];
   private active = 0;
+  /** Workers being started (their entry bundled): counted among the workers already. */
+  private starting = 0;
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly options: SandboxOptions) {}
+  constructor(private readonly options: SandboxOptions) {
+    prepareThread(ENTRY);
+  }
 
-  /** Worker threads alive now, busy or idle. */
+  /** Worker threads alive now, busy, idle or starting. */
   get workers(): number {
-    return this.all.size;
+    return this.all.size + this.starting;
   }
 
   /** Longest one job may take, in ms. */
@@ -73,7 +77,8 @@ export class ParseSandbox {
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active += 1;
     try {
-      return (await this.runOn(this.take(), { id: this.nextId++, name, args }, transfer)) as Result<K>;
+      const thread = await this.take();
+      return (await this.runOn(thread, { id: this.nextId++, name, args }, transfer)) as Result<K>;
     } finally {
       this.active -= 1;
       this.waiting.shift()?.();
@@ -86,7 +91,7 @@ export class ParseSandbox {
     await Promise.all([...this.all].map((t) => t.worker.terminate()));
   }
 
-  private take(): Thread {
+  private async take(): Promise<Thread> {
     if (this.closed) throw new Error('The file reader is shut down.');
     const reused = this.idle.pop();
     if (reused) {
@@ -94,9 +99,21 @@ export class ParseSandbox {
       reused.worker.ref();
       return reused;
     }
-    const worker = startThread(ENTRY, {
-      resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb, maxYoungGenerationSizeMb: 16 },
-    });
+    this.starting += 1;
+    let worker: Worker;
+    try {
+      worker = await startThread(ENTRY, {
+        resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb, maxYoungGenerationSizeMb: 16 },
+      });
+    } finally {
+      // In the same turn as the worker joins `all` below: `workers` never counts it twice or not at all.
+      this.starting -= 1;
+    }
+    // Closed while the entry was being bundled: this worker is not to run anything.
+    if (this.closed) {
+      void worker.terminate();
+      throw new Error('The file reader is shut down.');
+    }
     const thread: Thread = { worker };
     this.all.add(thread);
     worker.once('exit', () => this.forget(thread));
