@@ -28,8 +28,9 @@ interface Unit {
 }
 
 // After a stop, a Devanagari danda or a semicolon (legal and list items end so). A colon ends a
-// sentence only where it ends a paragraph (a list follows): "Tab: moves focus." stays whole.
-const SENTENCE_END = /(?<=[.!?।॥;])\s+(?=\S)/u;
+// sentence only where it ends a paragraph (a list follows): "Tab: moves focus." stays whole. A
+// full stop before a lower-case word is an abbreviation's ("e.g. it is", "etc. and"), not an end.
+const SENTENCE_END = /(?<=[!?।॥;])\s+(?=\S)|(?<=\.)\s+(?=[^\s\p{Ll}])/u;
 
 /** Words in a text: runs holding a letter or a digit (a dash or a bullet is not a word). */
 export const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
@@ -90,6 +91,13 @@ export function chunkText(
         carried.unshift(s);
         carriedLength += s.length;
       }
+      // A list cut by the passage's end keeps its introduction: "the following are true:"
+      // is what gives the items carried over their meaning.
+      const intro = listIntroduction(current, carried.length);
+      if (intro && carriedLength + intro.length <= size / 2) {
+        carried.unshift(intro);
+        carriedLength += intro.length;
+      }
       current = carried;
       length = carriedLength;
     }
@@ -99,6 +107,20 @@ export function chunkText(
   if (current.length) chunks.push(joinUnits(current));
   return chunks;
 }
+
+/**
+ * The sentence introducing the list that the passage ends in (it ends with ':' and the few units
+ * after it each open a paragraph of their own), when it is not among the `carried` last units.
+ */
+function listIntroduction<U extends Unit>(units: U[], carried: number): U | null {
+  for (let i = units.length - 1; i >= Math.max(0, units.length - 1 - MAX_LIST_ITEMS); i--) {
+    const unit = units[i]!;
+    if (unit.text.endsWith(':')) return i < units.length - carried ? unit : null;
+    if (!unit.opens) return null;
+  }
+  return null;
+}
+const MAX_LIST_ITEMS = 8;
 
 function joinUnits(units: Unit[]): Chunk {
   const text = units.map((u, i) => (i === 0 ? '' : u.opens ? '\n\n' : ' ') + u.text).join('');

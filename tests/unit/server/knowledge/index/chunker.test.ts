@@ -31,6 +31,17 @@ describe('paragraphs', () => {
   });
 });
 
+describe('sentence ends', () => {
+  it('does not end a sentence at an abbreviation before a lower-case word', () => {
+    expect(splitSentences('The element is focusable, e.g. it is a link. It has a tabindex.')).toEqual([
+      'The element is focusable, e.g. it is a link.',
+      'It has a tabindex.',
+    ]);
+    // Legal items end with a semicolon, whatever follows.
+    expect(splitSentences('(A) the first; (B) the second; and')).toHaveLength(3);
+  });
+});
+
 describe('chunkText', () => {
   const text = Array.from({ length: 60 }, (_, i) => sentence(i)).join(' ');
 
@@ -48,6 +59,17 @@ describe('chunkText', () => {
     const [first, second] = chunkText(text, { size: 400, overlap: 100 });
     const lastSentence = first!.text.split('. ').at(-1)!;
     expect(second!.text.startsWith(lastSentence.replace(/\.$/, ''))).toBe(true);
+  });
+
+  it('carries the introduction of a list cut by the end of a passage into the next', () => {
+    const items = Array.from({ length: 6 }, (_, i) => `Item ${i} of the list of things.`);
+    const list = `${sentence(0)} ${sentence(1)}\n\nBrowsers ignore it if the following are true:\n\n${items.join('\n\n')}`;
+    const chunks = chunkText(list, { size: 200, overlap: 40 });
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const { text: c } of chunks.slice(1))
+      expect(c.startsWith('Browsers ignore it if the following are true:')).toBe(true);
+    const joined = chunks.map((c) => c.text).join('\n\n');
+    for (const item of items) expect(joined).toContain(item);
   });
 
   it('covers every sentence of the text', () => {
