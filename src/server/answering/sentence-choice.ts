@@ -1,4 +1,4 @@
-import { looksLikeHeading, paragraphs, wordCount } from '../knowledge/index/chunker';
+import { listIntroductionAt, looksLikeHeading, paragraphs, wordCount } from '../knowledge/index/chunker';
 import { HINDI_FUNCTION_WORDS, hindiStem, isDevanagariWord } from '../knowledge/index/hindi';
 import type { Passage } from './retrieval';
 
@@ -214,22 +214,13 @@ export function expand(c: Candidate, maxWords: number): { lead: string[]; list: 
   return { lead, list: [] };
 }
 
-/**
- * When the chosen sentence is an item of a list, the sentence that introduces the list: an item
- * ("The element is focusable.") says nothing without its premise ("Browsers ignore
- * role=presentation if either of the following are true:"). Items are the short paragraphs
- * between the introduction and the chosen one.
- */
+/** When the chosen sentence is an item of a list, the sentence that introduces the list. */
 function listIntroduction(c: Candidate): string | null {
-  for (let p = c.paragraph - 1; p >= Math.max(0, c.paragraph - MAX_LIST_ITEMS); p--) {
-    const sentences = c.paragraphs[p]!;
-    const last = sentences.at(-1)!;
-    if (last.endsWith(':')) return last;
-    if (sentences.length > 2) return null;
-  }
-  return null;
+  const before = c.paragraphs
+    .slice(0, c.paragraph)
+    .flatMap((sentences) => sentences.map((text, i) => ({ text, opens: i === 0 })));
+  return before[listIntroductionAt(before)]?.text ?? null;
 }
-const MAX_LIST_ITEMS = 8;
 
 /** The items after a sentence that ends with ':' (the rest of its paragraph, then paragraphs). */
 function listAfter(c: Candidate, maxWords: number): string[] {

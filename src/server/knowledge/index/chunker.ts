@@ -93,8 +93,9 @@ export function chunkText(
       }
       // A list cut by the passage's end keeps its introduction: "the following are true:"
       // is what gives the items carried over their meaning.
-      const intro = listIntroduction(current, carried.length);
-      if (intro && carriedLength + intro.length <= size / 2) {
+      const at = listIntroductionAt(current);
+      const intro = current[at];
+      if (intro && at < current.length - carried.length && carriedLength + intro.length <= size / 2) {
         carried.unshift(intro);
         carriedLength += intro.length;
       }
@@ -109,16 +110,16 @@ export function chunkText(
 }
 
 /**
- * The sentence introducing the list that the passage ends in (it ends with ':' and the few units
- * after it each open a paragraph of their own), when it is not among the `carried` last units.
+ * Where the sentence introducing the list that `units` end in is (it ends with ':' and each of
+ * the few units after it is a paragraph of its own: a list item), or -1. A list item says little
+ * without it: "The element is focusable." needs "Browsers ignore it if the following are true:".
  */
-function listIntroduction<U extends Unit>(units: U[], carried: number): U | null {
+export function listIntroductionAt(units: Pick<Unit, 'text' | 'opens'>[]): number {
   for (let i = units.length - 1; i >= Math.max(0, units.length - 1 - MAX_LIST_ITEMS); i--) {
-    const unit = units[i]!;
-    if (unit.text.endsWith(':')) return i < units.length - carried ? unit : null;
-    if (!unit.opens) return null;
+    if (units[i]!.text.endsWith(':')) return i;
+    if (!units[i]!.opens) return -1;
   }
-  return null;
+  return -1;
 }
 const MAX_LIST_ITEMS = 8;
 
