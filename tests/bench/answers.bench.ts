@@ -23,6 +23,7 @@ import { refusalTexts } from '../../src/server/answering/messages';
 import { retrieve, unknownTerms, type Passage } from '../../src/server/answering/retrieval';
 import { scoreSentences, WEIGHTS } from '../../src/server/answering/sentence-choice';
 import { queryRows } from '../../src/server/db/raw';
+import { wordCount } from '../../src/server/knowledge/index/chunker';
 import { detectLanguage } from '../../src/server/knowledge/index/language';
 import { createServer } from '../../src/server/http/app';
 import type { AnswerMessage } from '../../src/shared/chat/protocol';
@@ -237,13 +238,20 @@ function report(outcomes: Outcome[]) {
     const wrongSource = group.filter((o) => !refused(o) && !cites(o, o.item.file!)).length;
     const refusedCount = group.filter(refused).length;
     console.log(
-      `| ${name} | ${group.length} | ${pct(right.length, group.length)} | ${pct(cited.length, group.length)} | ` +
+      `| ${name} | ${group.length} | ${pct(right.length, group.length)} | ${pct(cited.length, group.length)} (${cited.length}) | ` +
         `${pct(wrongSource, group.length)} | ${pct(refusedCount, group.length)} | ${ms(50)} | ${ms(95)} |`,
     );
   }
   const all = outcomes.map((o) => o.ms);
   console.log(
     `\nall ${outcomes.length} answers: p50 ${percentile(all, 50).toFixed(0)} ms, p95 ${percentile(all, 95).toFixed(0)} ms`,
+  );
+  // What a person reads or hears: the words of the answers given, link addresses left out.
+  const lengths = outcomes
+    .filter((o) => !refused(o))
+    .map((o) => wordCount(o.answer.replace(/\]\([^)]*\)/g, ']')));
+  console.log(
+    `words per answer given (${lengths.length}): p50 ${percentile(lengths, 50)}, p95 ${percentile(lengths, 95)}, most ${Math.max(...lengths)}`,
   );
   calibration(outcomes, refused);
   if (process.env.BENCH_VERBOSE) {
