@@ -103,17 +103,24 @@ export function composeAnswer(
   if (list.length) parts.push(list.map((item) => `- ${escapeMarkdown(item)}`).join('\n'));
   parts.push(`${wording.source}: ${cite(best)}`);
 
-  const supports: string[] = [];
+  // Quotes from one source share one citation (its title read once, not after every quote).
+  const supports = new Map<string, string[]>();
+  let count = 0;
   for (const c of ranked.slice(1)) {
-    if (supports.length >= MAX_SUPPORTS || c.score < best.score - WEIGHTS.supportMargin) break;
+    if (count >= MAX_SUPPORTS || c.score < best.score - WEIGHTS.supportMargin) break;
     if (shown.has(c.text) || c.text.endsWith(':')) continue;
     const length = wordCount(c.text);
     if (words + length > MAX_WORDS + 40) continue;
     words += length;
+    count += 1;
     shown.add(c.text);
-    supports.push(`- ${escapeMarkdown(c.text)} (${cite(c)})`);
+    const source = cite(c);
+    supports.set(source, [...(supports.get(source) ?? []), escapeMarkdown(c.text)]);
   }
-  if (supports.length) parts.push(`**${wording.alsoInSources}**\n\n${supports.join('\n')}`);
+  if (count) {
+    const items = [...supports].map(([source, quotes]) => `- ${quotes.join(' … ')} (${source})`);
+    parts.push(`**${wording.alsoInSources}**\n\n${items.join('\n')}`);
+  }
   const quoted = [...new Set(ranked.filter((c) => shown.has(c.text)).map((c) => c.passage))];
   return { answer: parts.join('\n\n'), links, found: true, confidence, quoted };
 }

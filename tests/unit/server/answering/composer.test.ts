@@ -128,6 +128,30 @@ describe('choosing the sentence that answers', () => {
     expect(links.map((l) => l.url)).toEqual(['/files/f1/act.pdf#page=12', 'https://example.org/services']);
   });
 
+  it('cites a source once for the supporting quotes it gives', () => {
+    const p = scored([
+      ['Orpheus speaks with a synthetic voice that many blind people use every day on Windows.', 0.8],
+      ['Orpheus runs on Windows XP and on the later versions of Windows that followed it.', 0.75],
+      [
+        'Orpheus needs no particular soundcard: any that Windows itself can play sound through will do.',
+        0.74,
+      ],
+    ]);
+    const other = scored(
+      [['Windows screen readers can drive Orpheus as their voice, and so can other programs.', 0.76]],
+      {
+        itemId: 'i2',
+        url: 'https://example.org/others',
+        title: 'Readers',
+      },
+    );
+    const { answer } = composeAnswer('Does the Orpheus voice run on Windows?', [p, other]);
+    const also = answer.split('**Also in the knowledge base**')[1]!;
+    expect(also.match(/\[Screen readers\]/g)).toHaveLength(1);
+    expect(also).toMatch(/- Orpheus .*\. … Orpheus .*\. \(\[Screen readers\]/);
+    expect(also).toContain('([Readers](https://example.org/others))');
+  });
+
   it('escapes markdown in quoted text', () => {
     const p = scored([['Use the *Tab* key to move between [links] in a screen reader.', 0.8]]);
     const { answer } = composeAnswer('Which key moves between links?', [p]);
