@@ -130,7 +130,7 @@ try {
   const [{ items } = { items: 0 }] = await db.select({ items: count() }).from(ingestedData);
   console.log(
     `index (${database.kind}, ${model}, vectors ${index.usesVectors ? 'on' : 'off'}): ${items} items, ${chunks} passages in ${(indexMs / 1000).toFixed(1)} s = ` +
-      `${rate(items, indexMs)} items/s, ${rate(chunks, indexMs)} passages/s including embedding`,
+      `${(items / (indexMs / 1000)).toFixed(2)} items/s, ${rate(chunks, indexMs)} passages/s including embedding`,
   );
   const sample = Array.from({ length: 256 }, (_, i) => documents[0]!.body.slice(i * 900, i * 900 + 900));
   started = performance.now();
