@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { ExtractedDocument } from '../../src/server/knowledge/connectors/types';
 import type { Db } from '../../src/server/db/client';
 import { ingestedData, sources } from '../../src/server/db/schema';
 import type { SearchIndex } from '../../src/server/knowledge/index/search-index';
 import { extractPdf } from '../../src/server/knowledge/connectors/pdf';
 import { extractWord } from '../../src/server/knowledge/connectors/word';
-import { material } from '../support/shared';
+import { material, sharedPath } from '../support/shared';
 import { analyzePassages } from '../../src/server/knowledge/index/term-stats';
 
 /**
@@ -55,10 +55,20 @@ export async function copyIndex(
   target: number,
 ): Promise<number> {
   const first = await fillIndex(db, index, documents, 1);
-  const originals = await db.select().from(ingestedData);
+  return growIndex(db, index, first, target);
+}
+
+/**
+ * Copies the items of the first source ("copy 0", as `fillIndex` names it), rows and vectors,
+ * into new sources until the index, holding `chunks` passages now, holds at least `target`.
+ * Returns the number of passages.
+ */
+export async function growIndex(db: Db, index: SearchIndex, chunks: number, target: number): Promise<number> {
+  const [first] = await db.select().from(sources).where(eq(sources.name, 'copy 0'));
+  const originals = await db.select().from(ingestedData).where(eq(ingestedData.sourceId, first!.id));
+  const [{ copies } = { copies: 1 }] = await db.select({ copies: count() }).from(sources);
   const vectors = index.usesVectors ? sql`, embedding, sentence_vectors, embedded_with` : sql``;
-  let chunks = first;
-  for (let copy = 1; chunks < target; copy++) {
+  for (let copy = copies; chunks < target; copy++) {
     const [source] = await db
       .insert(sources)
       .values({ name: `copy ${copy}`, project: 'dish' })
@@ -96,4 +106,42 @@ export async function searchBenchDocuments(): Promise<ExtractedDocument[]> {
       ].map((f) => extractWord(material('documents', f))),
     )),
   ];
+}
+
+/**
+ * The varied knowledge base of the retrieval benchmark: every readable document of
+ * ../shared/material (PDF, Word, spreadsheets, CSV, the WordPress and GPII exports, the FAQ files)
+ * and every page of the WAI-ARIA Authoring Practices site, each read by the connector the server
+ * uses for it. The scanned PDF (OCR) and the test fixtures of the Word reader are left out.
+ */
+export async function materialDocuments(): Promise<(ExtractedDocument & { language: string })[]> {
+  const { readdirSync } = await import('node:fs');
+  const { extractDocFile } = await import('../../src/server/knowledge/connectors/doc-file');
+  const { extractDbExport } = await import('../../src/server/knowledge/connectors/db-export');
+  const { extractMainText } = await import('../../src/server/knowledge/connectors/web-extract');
+  const { detectLanguage } = await import('../../src/server/knowledge/index/language');
+  const files = (dir: string, pattern: RegExp): string[] =>
+    readdirSync(sharedPath('material', dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => pattern.test(f) && !/wordextractor|scanned_/.test(f))
+      .sort()
+      .map((f) => `${dir}/${f}`);
+  const documents: ExtractedDocument[] = [];
+  for (const file of files('documents/pdf', /\.pdf$/)) documents.push(await extractPdf(material(file)));
+  for (const file of [
+    ...files('documents', /\.(docx?|xlsx|csv)$/),
+    ...files('retrieval/accessibility_faq', /\.(md|yaml)$/),
+  ]) {
+    const name = file.replace(/^.*\//, '');
+    const kind = name.endsWith('.yaml') ? name.replace(/\.yaml$/, '.txt') : name;
+    documents.push(...(await extractDocFile(material(file), kind)));
+  }
+  for (const file of files('documents/db_export', /\.(xml|json)$/))
+    documents.push(...extractDbExport(material(file)));
+  for (const file of files('website', /\.html$/)) {
+    const page = extractMainText(new TextDecoder().decode(material(file)), `https://example.org/${file}`);
+    documents.push({ title: page.title, body: page.body, url: `https://example.org/${file}` });
+  }
+  return documents
+    .filter((d) => /[\p{L}\p{N}]/u.test(d.body))
+    .map((d) => ({ ...d, language: detectLanguage(d.body) }));
 }

@@ -1,8 +1,11 @@
 /**
  * Where an answer's time goes: `npx tsx tests/bench/retrieval.bench.ts` (DATABASE_URL for
- * PostgreSQL; BENCH_CHUNKS for the size, 20,000 by default; BENCH_EXPLAIN=1 prints the query
- * plans of the slowest question). Over a knowledge base of copies of real documents, each FAQ
- * question is answered stage by stage, one at a time, and each stage timed: the question's
+ * PostgreSQL with pgvector; BENCH_PASSAGES for the sizes, comma-separated, 20,000 by default, e.g.
+ * `BENCH_PASSAGES=20000,200000`, the index growing from one to the next; BENCH_EXPLAIN=1 prints
+ * the query plans of the slowest questions). The knowledge base is the varied material of
+ * ../shared/material (`materialDocuments`: 247 documents and pages) indexed and embedded once
+ * with the real model, then its rows copied, vectors included, into new sources up to each size.
+ * Each FAQ question is answered stage by stage, one at a time, and each stage timed: the question's
  * embedding, the full-text ranking, the vector ranking, the whole retrieval (both rankings
  * fused and the passages read), the unknown-terms check and the composing. Prints p50/p95/max
  * per stage; asserts nothing.
@@ -20,10 +23,10 @@ import {
 import { salientTerms } from '../../src/server/answering/sentence-choice';
 import { queryRows } from '../../src/server/db/raw';
 import { startTestServer } from '../support/server';
-import { copyIndex, searchBenchDocuments } from './corpus';
+import { fillIndex, growIndex, materialDocuments } from './corpus';
 import { loadFaqPairs } from './faq';
 
-const TARGET_CHUNKS = Number(process.env.BENCH_CHUNKS ?? 20_000);
+const SIZES = (process.env.BENCH_PASSAGES ?? process.env.BENCH_CHUNKS ?? '20000').split(',').map(Number);
 const DEPTH = 100;
 const PROJECTS = ['dish'];
 
@@ -31,15 +34,45 @@ const t = await startTestServer({ INGEST_INTERVAL: '0' });
 const { db } = t.server.database;
 const { index } = t.server;
 try {
-  const documents = await searchBenchDocuments();
+  const documents = await materialDocuments();
   const filling = performance.now();
-  const chunks = await copyIndex(db, index, documents, TARGET_CHUNKS);
+  let chunks = await fillIndex(db, index, documents, 1);
+  const fillMs = performance.now() - filling;
   console.log(
-    `knowledge base: ${chunks} chunks on ${t.server.database.kind}, indexed in ${((performance.now() - filling) / 1000).toFixed(0)} s; ` +
-      `vectors ${index.embedder ? 'on' : 'off'}`,
+    `material: ${documents.length} documents, ${chunks} passages indexed on ${t.server.database.kind} in ${(fillMs / 1000).toFixed(0)} s ` +
+      `(${(documents.length / (fillMs / 1000)).toFixed(2)} items/s, ${(chunks / (fillMs / 1000)).toFixed(1)} passages/s); vectors ${index.embedder ? 'on' : 'off'}`,
   );
-
   const questions = (await loadFaqPairs()).map((p) => p.question);
+  for (const size of SIZES) {
+    const growing = performance.now();
+    chunks = await growIndex(db, index, chunks, size);
+    console.log(
+      `\nknowledge base: ${chunks} passages, copied in ${((performance.now() - growing) / 1000).toFixed(0)} s`,
+    );
+    await measure(chunks, questions);
+  }
+} finally {
+  await t.stop();
+}
+
+/** The database, with the time of each query `retrieve` sends through it kept in `log`. */
+function traced(log: { ms: number; end: number }[]): typeof db {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+      return async (query: SQL) => {
+        const t0 = performance.now();
+        try {
+          return await target.execute(query);
+        } finally {
+          log.push({ ms: performance.now() - t0, end: performance.now() });
+        }
+      };
+    },
+  });
+}
+
+async function measure(chunks: number, questions: string[]): Promise<void> {
   const stages = new Map<string, number[]>();
   const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
     const t0 = performance.now();
@@ -77,9 +110,20 @@ try {
       const same = top.filter((r, i) => Number(ranked[i]?.rank ?? -1) >= Number(r.rank) - 1e-6);
       agreement.push(top.length ? same.length / top.length : 1);
       if (vector) await timed('vector ranking', () => db.execute(vectorQuery(vector, PROJECTS, DEPTH)));
+      const queries: { ms: number; end: number }[] = [];
       const passages = await timed('retrieval (all of it)', () =>
-        retrieve(db, index, query, { projects: PROJECTS, limit: PASSAGES }),
+        retrieve(traced(queries), index, query, { projects: PROJECTS, limit: PASSAGES }),
       );
+      // Its last query reads the chosen passages; what follows is weighing their sentences.
+      const weighed = performance.now();
+      const read = queries.at(-1);
+      if (read) {
+        stages.set('  reading the passages', [...(stages.get('  reading the passages') ?? []), read.ms]);
+        stages.set('  weighing sentences', [
+          ...(stages.get('  weighing sentences') ?? []),
+          weighed - read.end,
+        ]);
+      }
       const t1 = performance.now();
       const unknown = await timed('unknown terms', () => unknownTerms(db, index, query, PROJECTS));
       if (performance.now() - t1 > slowestTerms.ms) slowestTerms = { query, ms: performance.now() - t1 };
@@ -91,7 +135,7 @@ try {
 
   const percentile = (sorted: number[], q: number) =>
     sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  console.log(`${questions.length} questions, one at a time:`);
+  console.log(`${questions.length} questions over ${chunks} passages, one at a time:`);
   for (const [stage, times] of stages) {
     times.sort((a, b) => a - b);
     console.log(
@@ -123,6 +167,4 @@ try {
       console.log(`\n${await explain(vectorQuery(vector!, PROJECTS, DEPTH))}`);
     }
   }
-} finally {
-  await t.stop();
 }

@@ -316,8 +316,13 @@ export function unpackVectors(bytes: Uint8Array | null, dimensions: number): Flo
   if (!bytes || bytes.byteLength === 0) return [];
   const flat = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out: Float32Array[] = [];
-  for (let i = 0; i + dimensions <= flat.length; i += dimensions)
-    out.push(Float32Array.from(flat.subarray(i, i + dimensions), (x) => x / INT8_SCALE));
+  // A plain loop: Float32Array.from with a mapping function took 20 ms for the 40 passages of an
+  // answer (performance.md, "Where a question's time goes"), this one well under 1 ms.
+  for (let i = 0; i + dimensions <= flat.length; i += dimensions) {
+    const vector = new Float32Array(dimensions);
+    for (let d = 0; d < dimensions; d++) vector[d] = flat[i + d]! / INT8_SCALE;
+    out.push(vector);
+  }
   return out;
 }
 
