@@ -280,7 +280,7 @@ function calibration(outcomes: Outcome[], refused: (o: Outcome) => boolean) {
   const outOfScope = outcomes.filter((o) => o.item.kind === 'out_of_scope');
   const good = (o: Outcome) => new RegExp(o.item.expect!, 'i').test(o.answer) && cites(o, o.item.file!);
   console.log('\nrefusal threshold | answerable right and cited | out of scope refused');
-  for (let threshold = 0.3; threshold <= 0.71; threshold += 0.04) {
+  for (let threshold = 0.1; threshold <= 0.71; threshold += 0.04) {
     const kept = (o: Outcome) => !refused(o) && (o.confidence ?? 0) >= threshold;
     const right = answerable.filter((o) => kept(o) && good(o)).length;
     const refusedOos = outOfScope.filter((o) => !kept(o)).length;

@@ -4,6 +4,7 @@ import { queryRows, textArray } from '../db/raw';
 import { splitSentences } from '../knowledge/index/chunker';
 import { salientTerms } from './sentence-choice';
 import { cosine, vectorLiteral } from '../knowledge/index/embeddings';
+import { readsLatin } from '../knowledge/index/language';
 import { unpackVectors, type SearchIndex } from '../knowledge/index/search-index';
 
 export interface Passage {
@@ -69,7 +70,8 @@ export async function retrieve(
           fullTextQuery(index, text, options.projects, depth, candidates),
         ),
       ),
-    index.embedder?.embed([text]).then(([v]) => v),
+    // The model reads English: the vector of a question in another script would rank noise.
+    readsLatin(text) ? index.embedder?.embed([text]).then(([v]) => v) : undefined,
   ]);
   const semantic = vector
     ? await queryRows<{ id: string }>(db, vectorQuery(vector, options.projects, depth))

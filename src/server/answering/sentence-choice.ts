@@ -1,5 +1,5 @@
 import { listIntroductionAt, looksLikeHeading, paragraphs, wordCount } from '../knowledge/index/chunker';
-import { HINDI_FUNCTION_WORDS, hindiStem, isDevanagariWord } from '../knowledge/index/hindi';
+import { HINDI_FUNCTION_WORDS, hindiKey, isDevanagariWord } from '../knowledge/index/hindi';
 import type { Passage } from './retrieval';
 
 /**
@@ -77,7 +77,7 @@ export function contentWords(text: string): string[] {
 
 const stem = (word: string) =>
   isDevanagariWord(word)
-    ? hindiStem(word)
+    ? hindiKey(word)
     : /^\p{Script=Latin}+$/u.test(word) && word.length > 5
       ? word.slice(0, 5)
       : word;
@@ -123,6 +123,10 @@ const ASKS_QUANTITY =
 const STATES_NUMBER =
   /\p{N}|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|twenty|hundred|thousand|million|half|quarter)\b/iu;
 
+// BM25's usual constants: how fast a word's weight saturates, how much length discounts it.
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
+
 /** Every sentence of the passages, scored; best first, each text once. */
 export function scoreSentences(query: string, passages: Passage[]): Candidate[] {
   const words = contentWords(query);
@@ -156,12 +160,29 @@ export function scoreSentences(query: string, passages: Passage[]): Candidate[] 
   const overlap = (own: Set<string>) =>
     words.filter((w) => holds(own, w)).reduce((sum, w) => sum + weight(w), 0) / total;
   const titles = new Map(passages.map((p) => [p.title, overlap(new Set(contentWords(p.title)))]));
+  // Without vectors, a sentence is read with its paragraph by its words: the paragraph holding
+  // the question's words is the place, and the sentence's own words choose within it.
+  const paragraphWords = new Map<string, Set<string>>();
+  all.forEach((c, i) => {
+    const key = `${c.rank}:${c.paragraph}`;
+    paragraphWords.set(key, new Set([...(paragraphWords.get(key) ?? []), ...stems[i]!]));
+  });
+  // ... and, as in BM25, a long sentence's words count for less: it holds many by chance.
+  const averageLength = stems.reduce((sum, own) => sum + own.size, 0) / (stems.length || 1);
+  const lengthFactor = (size: number) =>
+    (BM25_K1 + 1) / (1 + BM25_K1 * (1 - BM25_B + (BM25_B * size) / (averageLength || 1)));
+  const lexicalOf = (c: (typeof all)[number], i: number) => {
+    const own = overlap(stems[i]!);
+    if (c.similarity !== null) return own;
+    const around = overlap(paragraphWords.get(`${c.rank}:${c.paragraph}`)!);
+    return (1 - WEIGHTS.context) * Math.min(1, own * lengthFactor(stems[i]!.size)) + WEIGHTS.context * around;
+  };
 
   const seen = new Set<string>();
   return (
     all
       .map((c, i) => {
-        const lexical = overlap(stems[i]!);
+        const lexical = lexicalOf(c, i);
         const words_ = wordCount(c.text);
         const score =
           (c.similarity ?? 0) +

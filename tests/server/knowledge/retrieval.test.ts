@@ -84,6 +84,13 @@ describe('hybrid retrieval', () => {
     expect(passages.some((p) => /disability/i.test(p.text))).toBe(true);
   });
 
+  it('ranks a question in a script the model does not read by its words alone', async () => {
+    // No passage here is in Hindi: the English model's vector of the question would rank noise.
+    expect(
+      await retrieve(db(), t.server.index, 'बीमारी में सुरक्षा का अधिकार किसे है?', { projects: ['dish'] }),
+    ).toEqual([]);
+  });
+
   it('returns nothing for another project or an empty question', async () => {
     expect(await retrieve(db(), t.server.index, 'accessibility checker', { projects: ['blimey'] })).toEqual(
       [],

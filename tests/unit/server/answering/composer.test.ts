@@ -6,7 +6,7 @@ import {
   contentWords,
   linkOf,
 } from '../../../../src/server/answering/composer';
-import { salientTerms } from '../../../../src/server/answering/sentence-choice';
+import { salientTerms, scoreSentences } from '../../../../src/server/answering/sentence-choice';
 import { wordingFor } from '../../../../src/server/answering/messages';
 import type { Passage } from '../../../../src/server/answering/retrieval';
 import { splitSentences } from '../../../../src/server/knowledge/index/chunker';
@@ -46,7 +46,8 @@ describe('contentWords', () => {
     ]);
   });
   it('stems Devanagari words and drops Hindi function words', () => {
-    expect(contentWords('विकलांगता क्या है')).toEqual(['विकलांग']);
+    expect(contentWords('विकलांगता क्या है')).toEqual(contentWords('विकलांग'));
+    expect(contentWords('विकलांगता क्या है')).toHaveLength(1);
     expect(contentWords('छुट्टियां')).toEqual(contentWords('छुट्टी'));
   });
 });
@@ -157,6 +158,29 @@ describe('choosing the sentence that answers', () => {
     const { answer } = composeAnswer('Which key moves between links?', [p]);
     expect(answer).toContain('\\*Tab\\*');
     expect(answer).toContain('\\[links\\]');
+  });
+});
+
+describe('choosing by words alone (no vectors)', () => {
+  it('prefers a sentence whose paragraph holds the question’s other words', () => {
+    const elsewhere = passage('The editor wrote about the price of paper this year.');
+    const letter = passage('Two readers from Leeds wrote to us. The price should be lower, they said.', {
+      chunkId: 'letter',
+    });
+    const [best] = scoreSentences('What did the readers from Leeds say about the price?', [
+      elsewhere,
+      letter,
+    ]).filter((c) => c.text.includes('price'));
+    expect(best?.text).toBe('The price should be lower, they said.');
+  });
+
+  it('counts a long sentence’s shared words for less than a short one’s', () => {
+    const long = passage(
+      'Braille displays, notetakers, magnifiers, switches, eye trackers, hearing loops and many other devices are sold by vendors at prices that vary widely across regions and years.',
+    );
+    const short = passage('Braille displays are sold by vendors.', { chunkId: 'short' });
+    const [best] = scoreSentences('Who sells braille displays?', [long, short]);
+    expect(best?.text).toBe('Braille displays are sold by vendors.');
   });
 });
 

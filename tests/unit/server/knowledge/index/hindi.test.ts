@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hindiKey,
   hindiPrefixTerms,
   hindiStem,
   withoutHindiFunctionWords,
@@ -16,6 +17,19 @@ describe('hindiStem', () => {
   it('leaves a stem of at least two code points', () => {
     expect(hindiStem('की')).toBe('की');
     expect(hindiStem('देना')).toBe('दे');
+  });
+});
+
+describe('hindiKey', () => {
+  it('gives spellings and forms of one long word one key', () => {
+    expect(hindiKey('एनलाइटनमेंट')).toBe(hindiKey('एनलाइटेनमेंट'));
+    expect(hindiKey('स्वीकृत')).toBe(hindiKey('स्वीकृति'));
+    expect(hindiKey('छुट्टियां')).toBe(hindiKey('छुट्टी'));
+  });
+
+  it('keeps short words that differ only in their vowels apart', () => {
+    expect(hindiKey('कम')).not.toBe(hindiKey('काम'));
+    expect(hindiKey('दिन')).not.toBe(hindiKey('दान'));
   });
 });
 
