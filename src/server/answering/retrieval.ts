@@ -5,7 +5,8 @@ import { splitSentences } from '../knowledge/index/chunker';
 import { salientTerms } from './sentence-choice';
 import { cosine, vectorLiteral } from '../knowledge/index/embeddings';
 import { readsLatin } from '../knowledge/index/language';
-import { unpackVectors, type SearchIndex } from '../knowledge/index/search-index';
+import { unpackVectors } from '../knowledge/index/passage-vectors';
+import type { SearchIndex } from '../knowledge/index/search-index';
 
 export interface Passage {
   chunkId: string;

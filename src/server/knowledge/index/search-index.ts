@@ -4,10 +4,11 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw';
 import { chunks } from '../../db/schema';
 import { chunkText, splitSentences, type Chunk } from './chunker';
-import { vectorLiteral, type Embedder } from './embeddings';
+import type { Embedder } from './embeddings';
 import { hindiPrefixTerms, withoutHindiFunctionWords } from './hindi';
 import { detectLanguage, readsLatin, textSearchConfig } from './language';
 import { headingsOf, inContext } from './sentence-context';
+import { enableVectors, meanVector, writeVectors, type PassageVectors } from './passage-vectors';
 import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
 
 export interface IndexedItem {
@@ -34,7 +35,7 @@ const PASSAGE_CHARS = 900;
  * The search index over ingested items: full-text (tsvector, GIN) always; with pgvector and a
  * sentence-embedding model, one vector per passage (HNSW, for retrieval) and one per sentence
  * (for choosing the sentence that answers). The sentence vectors are
- * stored with the passage, in the order `splitSentences` gives, as float32 bytes.
+ * stored with the passage, in the order `splitSentences` gives, as int8 bytes (passage-vectors.ts).
  */
 export class SearchIndex {
   private constructor(
@@ -279,119 +280,8 @@ export class SearchIndex {
   }
 }
 
-interface PassageVectors {
-  passage: number[];
-  sentences: number[][];
-}
-
 /** Each sentence of an item, as it is embedded: with the item's title and its heading. */
 function contextFor(title: string, body: string): (sentence: string) => string {
   const headings = headingsOf(body);
   return (sentence) => inContext(sentence, title, headings.get(sentence) ?? '');
-}
-
-/** The normalised mean of unit vectors. */
-export function meanVector(vectors: number[][]): number[] {
-  const sum = new Array<number>(vectors[0]?.length ?? 0).fill(0);
-  for (const v of vectors) v.forEach((x, i) => (sum[i]! += x));
-  const norm = Math.hypot(...sum) || 1;
-  return sum.map((x) => x / norm);
-}
-
-// Sentence vectors are kept as int8 (a unit vector's components times 127): a quarter of the
-// bytes to read for every answer, for a cosine within about 0.01 of the float one.
-const INT8_SCALE = 127;
-/** What `embedded_with` records besides the model: vectors of another layout are made again. */
-const VECTOR_LAYOUT = 'int8 sentences in context';
-
-/** int8 bytes of the sentence vectors, one after the other. */
-export function packVectors(vectors: number[][]): Buffer {
-  const flat = Int8Array.from(vectors.flat(), (x) =>
-    Math.max(-127, Math.min(127, Math.round(x * INT8_SCALE))),
-  );
-  return Buffer.from(flat.buffer, flat.byteOffset, flat.byteLength);
-}
-
-export function unpackVectors(bytes: Uint8Array | null, dimensions: number): Float32Array[] {
-  if (!bytes || bytes.byteLength === 0) return [];
-  const flat = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const out: Float32Array[] = [];
-  // A plain loop: Float32Array.from with a mapping function took 20 ms for the 40 passages of an
-  // answer (performance.md, "Where a question's time goes"), this one well under 1 ms.
-  for (let i = 0; i + dimensions <= flat.length; i += dimensions) {
-    const vector = new Float32Array(dimensions);
-    for (let d = 0; d < dimensions; d++) vector[d] = flat[i + d]! / INT8_SCALE;
-    out.push(vector);
-  }
-  return out;
-}
-
-const embeddedWith = (embedder: Embedder) => `${embedder.model}; ${VECTOR_LAYOUT}`;
-
-/** A passage's vectors, and the model that made them (or read it and made none). */
-async function writeVectors(
-  db: Pick<Db, 'execute'>,
-  id: string,
-  vectors: PassageVectors | null,
-  embedder: Embedder,
-) {
-  await db.execute(
-    vectors
-      ? sql`UPDATE chunks SET embedding = ${vectorLiteral(vectors.passage)}::vector,
-              sentence_vectors = ${packVectors(vectors.sentences)}, embedded_with = ${embeddedWith(embedder)}
-            WHERE id = ${id}`
-      : sql`UPDATE chunks SET embedding = NULL, sentence_vectors = NULL, embedded_with = ${embeddedWith(embedder)}
-            WHERE id = ${id}`,
-  );
-}
-
-/**
- * Turns pgvector on and gives chunks the vector columns (pgvector's own type, so they exist only
- * where it does): an embedding of the model's size with an HNSW index, the sentence vectors and
- * the model that made them. Vectors of another model are cleared, to be made again.
- */
-async function enableVectors(db: Db, embedder: Embedder, log: FastifyBaseLogger): Promise<boolean> {
-  const [available] = await queryRows<{ ok: boolean }>(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector') AS ok`,
-  );
-  if (!available?.ok) return false;
-  // Processes starting together may both create it: IF NOT EXISTS does not stop the second from
-  // failing on the catalogue's unique index, and by then the extension exists.
-  await db.execute(sql`CREATE EXTENSION IF NOT EXISTS vector`).catch((error: unknown) => {
-    const code = (error as { cause?: { code?: string } }).cause?.code;
-    if (code !== '23505' && code !== '42710') throw error;
-  });
-  const [column] = await queryRows<{ typmod: number }>(
-    db,
-    sql`SELECT atttypmod AS typmod FROM pg_attribute
-        WHERE attrelid = 'chunks'::regclass AND attname = 'embedding' AND NOT attisdropped`,
-  );
-  const dimensions = Math.trunc(embedder.dimensions);
-  if (column && column.typmod !== dimensions) {
-    log.warn(
-      { from: column.typmod, to: dimensions },
-      'embedding size changed: passages will be embedded again',
-    );
-    await db.execute(sql`ALTER TABLE chunks DROP COLUMN embedding`);
-  }
-  if (!column || column.typmod !== dimensions) {
-    await db.execute(sql.raw(`ALTER TABLE chunks ADD COLUMN embedding vector(${dimensions})`));
-    await db.execute(
-      sql`CREATE INDEX IF NOT EXISTS chunks_embedding_idx ON chunks USING hnsw (embedding vector_cosine_ops)`,
-    );
-  }
-  await db.execute(sql`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS sentence_vectors bytea`);
-  await db.execute(sql`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS embedded_with text`);
-  const stale = await queryRows<{ id: string }>(
-    db,
-    sql`UPDATE chunks SET embedding = NULL, sentence_vectors = NULL, embedded_with = NULL
-        WHERE embedded_with IS NOT NULL AND embedded_with IS DISTINCT FROM ${embeddedWith(embedder)} RETURNING id`,
-  );
-  if (stale.length)
-    log.warn(
-      { passages: stale.length, model: embedder.model },
-      'the model changed: passages will be embedded again',
-    );
-  return true;
 }
