@@ -10,7 +10,7 @@ import { sessions, users } from '../db/schema';
 import { findSession } from '../auth/sessions';
 import { keyStillLive, liveKey, recordKeyUse } from '../projects/keys';
 import { userMayEnter } from '../projects/policy';
-import { versionRefusal } from './protocol-version';
+import { handshakeApiKey, versionRefusal } from './protocol-version';
 
 export interface SocketData {
   /** The signed-in user; null for an authorized project's API key. */
@@ -110,8 +110,8 @@ function closeAtExpiry(socket: ChatSocket): void {
 async function authorize(db: Db, handshake: Socket['handshake']): Promise<SocketData | null> {
   const sessionId = handshake.query.session_id;
   if (typeof sessionId !== 'string' || !sessionId || sessionId.length > 100) return null;
-  const apiKey = (handshake.auth as { apiKey?: unknown }).apiKey ?? handshake.headers['x-api-key'];
-  if (typeof apiKey === 'string' && apiKey) {
+  const apiKey = handshakeApiKey(handshake);
+  if (apiKey) {
     // Read from the database at every handshake: a key revoked in any process is refused here.
     const key = await liveKey(db, apiKey);
     if (!key) return null;

@@ -8,6 +8,15 @@ import {
 } from '../../shared/chat/protocol';
 import { handshakeAuth } from '../../shared/chat/schemas';
 
+/** The project API key a client presents: in the handshake's `auth`, or as an `X-API-Key` header. */
+export function handshakeApiKey(handshake: Socket['handshake']): string | null {
+  const sent = handshakeAuth.shape.apiKey.safeParse(
+    (handshake.auth as Record<string, unknown> | undefined)?.apiKey,
+  );
+  const key = (sent.success ? sent.data : undefined) ?? handshake.headers['x-api-key'];
+  return typeof key === 'string' && key ? key : null;
+}
+
 /** The refusal the client receives as its connect_error: `message` 'reload', `data` what to say. */
 export type VersionRefusal = Error & { data: HandshakeRefusal };
 
@@ -23,9 +32,7 @@ export type VersionRefusal = Error & { data: HandshakeRefusal };
 export function versionRefusal(handshake: Socket['handshake']): VersionRefusal | null {
   const raw: unknown = (handshake.auth as Record<string, unknown> | undefined)?.protocolVersion;
   if (raw === undefined) {
-    const { apiKey } = (handshake.auth ?? {}) as { apiKey?: unknown };
-    const withKey = Boolean(apiKey) || Boolean(handshake.headers['x-api-key']);
-    if (withKey || UNVERSIONED_PROTOCOL === PROTOCOL_VERSION) return null;
+    if (handshakeApiKey(handshake) || UNVERSIONED_PROTOCOL === PROTOCOL_VERSION) return null;
   } else {
     const sent = handshakeAuth.shape.protocolVersion.safeParse(raw);
     if (sent.success && sent.data === PROTOCOL_VERSION) return null;
