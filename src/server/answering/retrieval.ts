@@ -186,7 +186,7 @@ function similarities(
 
 /**
  * The question's salient words (names, codes, long words) that no passage of the projects'
- * enabled sources holds, in any of the index's stemmings.
+ * enabled sources holds, in any of the index's stemmings; a stop word is never one.
  */
 export async function unknownTerms(
   db: Db,
@@ -206,7 +206,7 @@ export const knownTermsQuery = (index: SearchIndex, terms: string[], projects: s
   sql`SELECT * FROM (${sql.join(
     terms.map(
       (term, i) =>
-        sql`SELECT ${i}::int AS i, EXISTS (SELECT 1 FROM chunks c JOIN sources s ON s.id = c.source_id AND s.is_active
+        sql`SELECT ${i}::int AS i, ${index.stopWord(term)} OR EXISTS (SELECT 1 FROM chunks c JOIN sources s ON s.id = c.source_id AND s.is_active
                   WHERE c.project = ANY(${textArray(projects)}) AND c.tsv @@ ${index.textQuery(term, 'all')}) AS known`,
     ),
     sql` UNION ALL `,

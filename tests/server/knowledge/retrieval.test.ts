@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { retrieve } from '../../../src/server/answering/retrieval';
+import { retrieve, unknownTerms } from '../../../src/server/answering/retrieval';
 import { queryRows } from '../../../src/server/db/raw';
 import type { Client } from '../../support/http';
 import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
@@ -89,6 +89,18 @@ describe('hybrid retrieval', () => {
     expect(
       await retrieve(db(), t.server.index, 'बीमारी में सुरक्षा का अधिकार किसे है?', { projects: ['dish'] }),
     ).toEqual([]);
+  });
+
+  it('counts a long word no passage holds as unknown, but never a stop word', async () => {
+    const unknown = await unknownTerms(
+      db(),
+      t.server.index,
+      'Do the methylphenidate trials have to include disabled people themselves?',
+      ['dish'],
+    );
+    expect(unknown).toContain('methylphenidate');
+    expect(unknown).not.toContain('themselves');
+    expect(unknown).not.toContain('disabled');
   });
 
   it('returns nothing for another project or an empty question', async () => {

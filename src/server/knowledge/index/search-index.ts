@@ -91,6 +91,21 @@ export class SearchIndex {
   }
 
   /**
+   * Whether a word is a stop word of a language the index holds ("themselves"): such a word is in
+   * no passage's vector of words, yet says nothing about what the knowledge base covers.
+   */
+  stopWord(word: string): SQL {
+    const configs = [...new Set([...this.languages].map((l) => this.configFor(l)))].filter(
+      (c) => c !== 'simple',
+    );
+    if (configs.length === 0) return sql`false`;
+    return sql`(${sql.join(
+      configs.map((config) => sql`numnode(plainto_tsquery(${config}::regconfig, ${word})) = 0`),
+      sql` OR `,
+    )})`;
+  }
+
+  /**
    * The passages worth ranking for a question's words (`any`): those holding one of its rarer
    * words when its common words would bring in more than RANKED_PASSAGES, else null (every
    * match). A prefix term (a Hindi stem) always takes part.
