@@ -18,3 +18,11 @@ export async function loadVoiceStatus(): Promise<void> {
     console.info('Voice status unknown:', error instanceof Error ? error.message : error);
   }
 }
+
+/**
+ * A recording has started: the server loads its speech model meanwhile if it unloaded it while
+ * idle. Only a hint: whatever happens, the recording goes on and its question is sent.
+ */
+export function warmSpeechModel(): void {
+  voiceApi.warm().catch(() => undefined);
+}

@@ -35,7 +35,7 @@ import { registerPromptRoutes } from '../projects/prompts-routes';
 import { registerProjectApiRoutes } from '../projects/api-routes';
 import { registerDocsRoutes } from '../projects/docs-routes';
 import type { IngestionWorker } from '../knowledge/worker';
-import { registerTtsRoute, registerVoiceStatusRoute } from '../voice/route';
+import { registerTtsRoute, registerVoiceStatusRoute, registerVoiceWarmRoute } from '../voice/route';
 import { modelsDownloading, registerModelRoutes } from '../models/routes';
 import { createVoiceService } from '../voice/service';
 
@@ -120,6 +120,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const voice = createVoiceService(config, app.log, { db });
   registerTtsRoute(app, voice.ttsDir, (name) => voice.restore(name));
   registerVoiceStatusRoute(app, voice);
+  registerVoiceWarmRoute(app, db, voice);
   registerFeedbackRoutes(app, { db, voice });
   registerModelRoutes(app, db, () => [voice.modelStatus(), search.modelStatus()]);
   const servesApp = await registerStaticShell(app, config.STATIC_DIR);

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { routes } from '../../shared/api/routes';
 import { serverMessages } from '../../shared/messages';
+import type { Db } from '../db/client';
+import { requireUser } from '../http/current-user';
 import { parseRange } from '../http/ranges';
 import { rawRoute, route } from '../http/typed-route';
 import type { VoiceService } from './service';
@@ -24,6 +26,23 @@ export function registerVoiceStatusRoute(
   route(app, routes.voiceStatus, ({ reply }) => {
     // Availability changes (a model is put in place, a download ends): never cached.
     reply.header('cache-control', 'no-store');
+    return { available: voice.unavailable() === null };
+  });
+}
+
+/**
+ * POST /api/voice/warm: a signed-in person has started recording; the speech model is loaded (or
+ * kept) meanwhile, so the question is not held up by a model unloaded while idle. Answers at once.
+ */
+export function registerVoiceWarmRoute(
+  app: FastifyInstance,
+  db: Db,
+  voice: Pick<VoiceService, 'unavailable' | 'warm'>,
+): void {
+  route(app, routes.warmVoice, async ({ request, body }) => {
+    await requireUser(db, request);
+    body();
+    voice.warm();
     return { available: voice.unavailable() === null };
   });
 }

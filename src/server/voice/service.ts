@@ -21,6 +21,8 @@ export interface VoiceService {
   unavailable(): string | null;
   /** The speech-recognition engine as the admin's Models line shows it. */
   modelStatus(): ModelStatus;
+  /** A person has started recording a question: the speech model is made ready meanwhile. */
+  warm(): void;
   /** Decodes and checks the MP3; throws a VoiceError (too long, not MP3, silence…). */
   prepare(mp3: Uint8Array): Promise<PreparedRecording>;
   /** The recording's words; throws a VoiceError when there are none or no engine. */
@@ -117,6 +119,7 @@ export function createVoiceService(
     unavailable,
     modelStatus: () => ({ purpose: 'speech recognition', ...transcriber.status() }),
     ttsDir: speaker.dir,
+    warm: () => transcriber.warm?.(),
     prepare: (mp3) => prepareRecording(mp3, DEFAULT_LIMITS),
     async transcribe(recording, language) {
       const text = await transcriber.transcribe(recording, language ? { language } : {});

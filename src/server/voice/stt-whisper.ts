@@ -223,6 +223,14 @@ export function whisperTranscriber(
         return { model: model.id, state: 'downloading', progress: download?.percent ?? 0 };
       return { model: model?.id ?? settings.model, state: 'unavailable', reason };
     },
+    warm() {
+      if (!model || missing || fetching()) return;
+      // Loaded already, or loading now; either way the recording on its way restarts the wait.
+      pipelineFor(model).then(
+        () => unloadWhenIdle(model),
+        () => undefined,
+      );
+    },
     async transcribe(recording: PreparedRecording, options = {}) {
       if (!model) throw new VoiceError(voiceMessages.notAvailable, missing ?? NO_ENGINE_REASON);
       if (recording.sampleRate !== 16_000) throw new Error('Whisper needs 16 kHz audio');

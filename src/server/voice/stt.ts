@@ -9,6 +9,11 @@ export interface Transcriber {
   unavailable(): string | null;
   /** The engine as the admin's Models line shows it. */
   status(): Omit<ModelStatus, 'purpose'>;
+  /**
+   * A person has started recording: have the engine ready by the time the recording ends (a model
+   * unloaded while idle takes a second or more to load). Never throws.
+   */
+  warm?(): void;
   /** The recording's words. Throws a VoiceError with a sentence for the user when it cannot. */
   transcribe(recording: PreparedRecording, options?: { language?: string }): Promise<string>;
 }

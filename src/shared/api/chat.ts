@@ -8,7 +8,7 @@ import {
   currentConversation,
 } from '../chat/conversations';
 import { feedbackAnswer, feedbackBody, listenAnswer, questionId } from '../chat/feedback';
-import { VOICE_STATUS_PATH, voiceStatus } from '../chat/voice';
+import { VOICE_STATUS_PATH, VOICE_WARM_PATH, voiceStatus } from '../chat/voice';
 import { PROMPTS_PATH, promptsAnswer, promptsQuery } from '../admin/prompts';
 import { emptyBody } from './auth';
 import { json, raw } from './contract';
@@ -64,6 +64,7 @@ export const chatRoutes = {
   }),
   getPrompts: json({ method: 'GET', path: PROMPTS_PATH, query: promptsQuery, response: promptsAnswer }),
   voiceStatus: json({ method: 'GET', path: VOICE_STATUS_PATH, response: voiceStatus }),
+  warmVoice: json({ method: 'POST', path: VOICE_WARM_PATH, body: emptyBody, response: voiceStatus }),
   whatsAppContact: json({ method: 'GET', path: WHATSAPP_CONTACT_PATH, response: whatsAppContact }),
   tts: raw({
     kind: 'binary',

@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
+import { voiceApi } from '../../../src/app/api/voice';
 import { InputBar } from '../../../src/app/features/chat/InputBar';
 import { audioEncoder, decodeOnPage } from '../../../src/app/features/voice/encoder';
 import { MICROPHONE_ERROR, notices, TAP_MS } from '../../../src/app/features/voice/voiceRecorder';
@@ -101,6 +102,16 @@ describe('microphone button', () => {
     await userEvent.keyboard('{/Enter}');
     const { audio } = await nextMp3(recorded);
     expect(audio.duration).toBeGreaterThan(0.8);
+  });
+
+  test('starting a recording asks the server to ready its speech model, once', async () => {
+    const warm = vi.spyOn(voiceApi, 'warm').mockResolvedValue({ available: true });
+    const { recorded } = await renderBar();
+    (mic().element() as HTMLElement).focus();
+    expect(warm).not.toHaveBeenCalled();
+    await holdSpace(600);
+    await nextMp3(recorded);
+    expect(warm).toHaveBeenCalledTimes(1);
   });
 
   test('Escape cancels: nothing is handed on and it says so', async () => {

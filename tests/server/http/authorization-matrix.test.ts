@@ -117,6 +117,11 @@ const ROUTES: Record<string, Row> = {
   'GET /admin/models': { request: () => ({ path: '/admin/models' }), expected: [401, 403, 200, 200, 200] },
   // Whether the microphone can be offered, asked by the chat page.
   'GET /api/voice': { request: () => ({ path: '/api/voice' }), expected: [200, 200, 200, 200, 200] },
+  // A recording has started: only a signed-in person may have the speech model loaded.
+  'POST /api/voice/warm': {
+    request: () => ({ path: '/api/voice/warm', body: {} }),
+    expected: [401, 200, 200, 200, 200],
+  },
   // Each signed-in person's own conversations; someone else's (here: nobody's) is not found.
   'GET /api/conversations': {
     request: () => ({ path: '/api/conversations' }),

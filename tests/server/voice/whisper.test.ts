@@ -215,6 +215,33 @@ describe('the Whisper transcriber', () => {
     await expect.poll(() => disposed).toBe(2);
   });
 
+  it('loads a model unloaded while idle as soon as a recording starts, before it arrives', async () => {
+    await fakeWhisperFolder('whisper-warm');
+    let loads = 0;
+    let disposed = 0;
+    const load: LoadAsr = () => {
+      loads++;
+      const asr: AsrPipeline = () => Promise.resolve({ text: 'heard' });
+      asr.dispose = () => Promise.resolve(void disposed++);
+      return Promise.resolve(asr);
+    };
+    const transcriber = whisperTranscriber({
+      modelsDir: root,
+      model: 'whisper-warm',
+      allowRemote: false,
+      idleMs: 50,
+      load,
+    });
+    transcriber.warm?.();
+    await expect.poll(() => loads).toBe(1);
+    await expect.poll(() => disposed).toBe(1);
+    transcriber.warm?.();
+    await expect.poll(() => loads).toBe(2);
+    // The recording is heard by the model loaded while it was being spoken.
+    expect(await transcriber.transcribe(await prepareRecording(jfkMp3()))).toBe('heard');
+    expect(loads).toBe(2);
+  });
+
   it(`holds at most ${MAX_IN_LINE} recordings in line; the next is told to try again or type`, async () => {
     await fakeWhisperFolder('whisper-slow');
     const release: (() => void)[] = [];

@@ -8,6 +8,7 @@
  */
 import { MAX_AUDIO_DURATION_MS } from '../../../shared/constants';
 import { audioEncoder, recordingToMp3 } from './encoder';
+import { warmSpeechModel } from '../../state/voice';
 
 export type RecorderPhase = 'idle' | 'asking' | 'starting' | 'recording' | 'encoding';
 
@@ -136,6 +137,7 @@ export class VoiceRecorder {
       return;
     }
     audioEncoder(); // warm the worker up while the user speaks
+    warmSpeechModel(); // and the server's speech model
     try {
       this.stream = await navigator.mediaDevices.getUserMedia({
         audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true },

@@ -98,6 +98,7 @@ export function forVoiceNotes(voice: VoiceService, kind: 'ogg' | 'mp3'): VoiceSe
     ttsDir: voice.ttsDir,
     unavailable: () => voice.unavailable(),
     modelStatus: () => voice.modelStatus(),
+    warm: () => voice.warm(),
     prepare: (bytes) => prepareOggOpus(bytes, encode),
     transcribe: (recording, language) => voice.transcribe(recording, language),
     speak: (answer, language) => voice.speak(answer, language),
