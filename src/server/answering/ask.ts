@@ -238,7 +238,7 @@ export async function searchAndCompose(
   const extractive = composeAnswer(
     translation ?? query,
     passages,
-    composeOptionsFor(query, language, translation, unknown.length),
+    composeOptionsFor(query, language, translation, unknown.length, deps.index.embedder?.reads),
   );
   return { passages, extractive };
 }

@@ -39,10 +39,12 @@ export function composeOptionsFor(
   detected: string,
   translation: string | null,
   unknownTerms: number,
+  /** Whether the embedding model reads the question (`Embedder.reads`); without one, Latin text. */
+  modelReads: (text: string) => boolean = readsLatin,
 ): ComposeOptions {
   return {
     language: answerLanguage(query, detected),
-    untranslated: !translation && !readsLatin(query),
+    untranslated: !translation && !modelReads(query),
     unknownTerms,
   };
 }

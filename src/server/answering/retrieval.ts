@@ -4,7 +4,6 @@ import { queryRows, textArray } from '../db/raw';
 import { splitSentences } from '../knowledge/index/chunker';
 import { salientTerms } from './sentence-choice';
 import { cosine, vectorLiteral } from '../knowledge/index/embeddings';
-import { readsLatin } from '../knowledge/index/language';
 import { unpackVectors } from '../knowledge/index/passage-vectors';
 import type { SearchIndex } from '../knowledge/index/search-index';
 
@@ -71,8 +70,8 @@ export async function retrieve(
           fullTextQuery(index, text, options.projects, depth, candidates),
         ),
       ),
-    // The model reads English: the vector of a question in another script would rank noise.
-    readsLatin(text) ? index.embedder?.embed([text]).then(([v]) => v) : undefined,
+    // The vector of a question in a script the model does not read would rank noise.
+    index.embedder?.reads(text) ? index.embedder.embed([text]).then(([v]) => v) : undefined,
   ]);
   const semantic = vector
     ? await queryRows<{ id: string }>(db, vectorQuery(vector, options.projects, depth))

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelStatus } from '../../../shared/admin/models';
 import { DownloadProgress, transformers, type ModelSource } from '../../models/transformers';
+import { readsLatin, scriptShare } from './language';
 
 export interface Embedder {
   /** The model and its weights, e.g. "all-MiniLM-L6-v2 (q8)": vectors of another one are stale. */
@@ -14,7 +15,44 @@ export interface Embedder {
   countTokens(text: string): number;
   /** Unit-length vectors, one per text. */
   embed(texts: string[]): Promise<number[][]>;
+  /**
+   * Whether the model can read a text: mostly Latin letters, or mostly a script its tokenizer
+   * keeps (readsScripts). A text it cannot read gets no vector and is searched by its words.
+   */
+  reads(text: string): boolean;
 }
+
+/** Text in each script the answers are worded in, to see whether a tokenizer keeps its letters. */
+const SCRIPT_SAMPLES = {
+  Devanagari: 'मानव अधिकारों की सार्वभौम घोषणा: प्रत्येक व्यक्ति को शिक्षा का अधिकार है।',
+} as const;
+
+/**
+ * The scripts, besides Latin, whose letters a tokenizer keeps: encoding a sample and decoding it
+ * gives its letters back. all-MiniLM-L6-v2's tokenizer (English, uncased) drops Devanagari vowel
+ * signs and cannot; a multilingual model's can, and Hindi text is then embedded like English.
+ */
+export function readsScripts(tokenizer: {
+  encode(text: string, options: { add_special_tokens: boolean }): number[];
+  decode(ids: number[], options: { skip_special_tokens: boolean }): string;
+}): (keyof typeof SCRIPT_SAMPLES)[] {
+  const letters = (text: string) =>
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}]/gu, '');
+  return (Object.keys(SCRIPT_SAMPLES) as (keyof typeof SCRIPT_SAMPLES)[]).filter((script) => {
+    const sample = SCRIPT_SAMPLES[script];
+    const ids = tokenizer.encode(sample, { add_special_tokens: false });
+    return letters(tokenizer.decode(ids, { skip_special_tokens: true })) === letters(sample);
+  });
+}
+
+/** What `Embedder.reads` says of a text, for a model reading Latin and the given scripts. */
+export const readableBy =
+  (scripts: readonly (keyof typeof SCRIPT_SAMPLES)[]) =>
+  (text: string): boolean =>
+    readsLatin(text) || scripts.some((script) => scriptShare(text, script) >= 0.5);
 
 // sentence-transformers reads 256 word pieces of all-MiniLM-L6-v2 (its sentence_bert_config);
 // the tokenizer's own files say 128 (tokenizer.json) or 512 (tokenizer_config.json).
@@ -149,13 +187,18 @@ export async function loadEmbedder(
   const [probe] = await embed(['dimension probe']);
   const dimensions = probe?.length ?? 0;
   if (!dimensions) throw new Error('the model returned an empty embedding');
-  log.info({ model: id, dtype, dimensions, maxTokens }, 'sentence-embedding model loaded');
+  const scripts = readsScripts(tokenizer);
+  log.info(
+    { model: id, dtype, dimensions, maxTokens, scripts: ['Latin', ...scripts] },
+    'sentence-embedding model loaded',
+  );
   return {
     model: `${options.model} (${dtype})`,
     dimensions,
     maxTokens,
     countTokens: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
     embed,
+    reads: readableBy(scripts),
   };
 }
 

@@ -61,7 +61,7 @@ export function scriptShare(text: string, script: 'Latin' | 'Devanagari'): numbe
 }
 
 /**
- * Mostly Latin letters: what the sentence-embedding model (English) can read. Devanagari and
- * other scripts it cannot, so such text is searched by its words alone.
+ * Mostly Latin letters: what every sentence-embedding model reads. `Embedder.reads` adds the
+ * scripts its tokenizer keeps; text in another script is searched by its words alone.
  */
 export const readsLatin = (text: string): boolean => scriptShare(text, 'Latin') >= 0.5;

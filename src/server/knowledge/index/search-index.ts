@@ -6,7 +6,7 @@ import { chunks } from '../../db/schema';
 import { chunkText, splitSentences, type Chunk } from './chunker';
 import type { Embedder } from './embeddings';
 import { hindiPrefixTerms, withoutHindiFunctionWords } from './hindi';
-import { detectLanguage, readsLatin, textSearchConfig } from './language';
+import { detectLanguage, textSearchConfig } from './language';
 import { headingsOf, inContext } from './sentence-context';
 import { enableVectors, meanVector, writeVectors, type PassageVectors } from './passage-vectors';
 import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
@@ -205,14 +205,14 @@ export class SearchIndex {
   /**
    * A passage's vector and its sentences' vectors. Each sentence is embedded once (passages
    * overlap) in its context (sentence-context.ts) and once alone; the passage's vector is the
-   * mean of its sentences' alone. A passage the model cannot read (another script) gets none.
+   * mean of its sentences' alone. A passage the model cannot read (`Embedder.reads`) gets none.
    */
   private async vectorsFor(
     texts: string[],
     context: (sentence: string) => string,
     embedder: Embedder,
   ): Promise<(PassageVectors | null)[]> {
-    const sentences = texts.map((t) => (readsLatin(t) ? splitSentences(t) : []));
+    const sentences = texts.map((t) => (embedder.reads(t) ? splitSentences(t) : []));
     const unique = [...new Set(sentences.flat())];
     // Read in context for choosing among sentences; alone for the passage's vector, which the
     // shared title would otherwise pull towards every other passage of the same document.
