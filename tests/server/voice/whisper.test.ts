@@ -187,59 +187,51 @@ describe('the Whisper transcriber', () => {
     expect(error.detail).toMatch(/whisper-damaged/);
   }, 60_000);
 
-  it('unloads a model left idle, stays available meanwhile, and loads it again for the next recording', async () => {
-    await fakeWhisperFolder('whisper-idle');
-    let loads = 0;
-    let disposed = 0;
+  /** A model that unloads after `idleMs` idle, with how often it was loaded and unloaded. */
+  async function idleWhisper(name: string, idleMs = 50) {
+    await fakeWhisperFolder(name);
+    const counts = { loads: 0, disposed: 0 };
     const load: LoadAsr = () => {
-      loads++;
+      counts.loads++;
       const asr: AsrPipeline = () => Promise.resolve({ text: 'heard' });
-      asr.dispose = () => Promise.resolve(void disposed++);
+      asr.dispose = () => Promise.resolve(void counts.disposed++);
       return Promise.resolve(asr);
     };
     const transcriber = whisperTranscriber({
       modelsDir: root,
-      model: 'whisper-idle',
+      model: name,
       allowRemote: false,
-      idleMs: 50,
+      idleMs,
       load,
     });
+    return { transcriber, counts };
+  }
+
+  it('unloads a model left idle, stays available meanwhile, and loads it again for the next recording', async () => {
+    const { transcriber, counts } = await idleWhisper('whisper-idle');
     const recording = await prepareRecording(jfkMp3());
     expect(await transcriber.transcribe(recording)).toBe('heard');
-    await expect.poll(() => disposed).toBe(1);
+    await expect.poll(() => counts.disposed).toBe(1);
     // Unloaded is not unavailable: the files are there, and the next question loads them.
     expect(transcriber.unavailable()).toBeNull();
     expect(transcriber.status()).toEqual({ model: 'whisper-idle', state: 'ready' });
     expect(await transcriber.transcribe(recording)).toBe('heard');
-    expect(loads).toBe(2);
-    await expect.poll(() => disposed).toBe(2);
+    expect(counts.loads).toBe(2);
+    await expect.poll(() => counts.disposed).toBe(2);
   });
 
   it('loads a model unloaded while idle as soon as a recording starts, before it arrives', async () => {
-    await fakeWhisperFolder('whisper-warm');
-    let loads = 0;
-    let disposed = 0;
-    const load: LoadAsr = () => {
-      loads++;
-      const asr: AsrPipeline = () => Promise.resolve({ text: 'heard' });
-      asr.dispose = () => Promise.resolve(void disposed++);
-      return Promise.resolve(asr);
-    };
-    const transcriber = whisperTranscriber({
-      modelsDir: root,
-      model: 'whisper-warm',
-      allowRemote: false,
-      idleMs: 50,
-      load,
-    });
+    // Long enough for the recording to arrive before the warmed model is idle again.
+    const { transcriber, counts } = await idleWhisper('whisper-warm', 400);
+    const recording = await prepareRecording(jfkMp3());
     transcriber.warm?.();
-    await expect.poll(() => loads).toBe(1);
-    await expect.poll(() => disposed).toBe(1);
+    await expect.poll(() => counts.loads).toBe(1);
+    await expect.poll(() => counts.disposed).toBe(1);
     transcriber.warm?.();
-    await expect.poll(() => loads).toBe(2);
+    await expect.poll(() => counts.loads).toBe(2);
     // The recording is heard by the model loaded while it was being spoken.
-    expect(await transcriber.transcribe(await prepareRecording(jfkMp3()))).toBe('heard');
-    expect(loads).toBe(2);
+    expect(await transcriber.transcribe(recording)).toBe('heard');
+    expect(counts.loads).toBe(2);
   });
 
   it(`holds at most ${MAX_IN_LINE} recordings in line; the next is told to try again or type`, async () => {
