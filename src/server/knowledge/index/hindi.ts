@@ -37,15 +37,15 @@ export function hindiStem(word: string): string {
   return word;
 }
 
-// Vowel signs, nukta, virama, anusvara, chandrabindu and visarga: what spellings of one word vary in.
+// Vowel signs, nukta, virama, anusvara, chandrabindu, visarga: what spellings of a word vary in.
 const SIGNS = /[\u0900-\u0903\u093a-\u094f\u0955-\u0957\u0962\u0963]/g;
 /** Words with at least this many letters besides signs are compared by those letters alone. */
 const MIN_SKELETON = 4;
 
 /**
- * How a Devanagari word is compared: its stem, and a long stem by its letters without vowel signs and the like,
- * so that spellings of one word meet ("एनलाइटनमेंट" and "एनलाइटेनमेंट", "स्वीकृत" and "स्वीकृति");
- * a short one by its stem alone, as "कम" and "काम" are different words.
+ * How a Devanagari word is compared: by its stem, and a long stem by its letters without vowel
+ * signs and the like, so that spellings of one word meet ("एनलाइटनमेंट" and "एनलाइटेनमेंट",
+ * "स्वीकृत" and "स्वीकृति"); a short one by its stem alone, as "कम" and "काम" differ.
  */
 export function hindiKey(word: string): string {
   const stem = hindiStem(word);
