@@ -58,19 +58,19 @@ export interface Tally {
 
 /**
  * Every client asks its next question as soon as the previous one is answered, until it has asked
- * `perClient` or `until` (performance.now()) has passed.
+ * `perClient` or `stop()` says so.
  */
 export async function askAll(
   sockets: ChatClient[],
   questions: string[],
-  { perClient = Infinity, until = Infinity }: { perClient?: number; until?: number },
+  { perClient = Infinity, stop = () => false }: { perClient?: number; stop?: () => boolean },
   tally: Tally = { latencies: [], errors: 0 },
 ): Promise<Tally> {
   // Client i asks questions i·k, i·k + 1, …: with a count per client, each question once in turn.
   const k = Number.isFinite(perClient) ? perClient : 7;
   await Promise.all(
     sockets.map(async (socket, i) => {
-      for (let n = 0; n < perClient && performance.now() < until; n++) {
+      for (let n = 0; n < perClient && !stop(); n++) {
         const { ms, ok } = await ask(socket, questions[(i * k + n) % questions.length]!);
         tally.latencies.push(ms);
         if (!ok) tally.errors++;

@@ -12,7 +12,7 @@ import { sha256 } from '../../src/server/auth/secrets';
 import { projectKeys } from '../../src/server/db/schema';
 import { createPostgresDatabase, startTestServer, type TestServer } from '../support/server';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { copyIndex, searchBenchDocuments } from './corpus';
+import { copyIndex, fillIndex, searchBenchDocuments } from './corpus';
 
 export const BENCH_KEY = 'bench-key';
 
@@ -29,6 +29,8 @@ export interface BenchServers {
   chunks: number;
   /** One sample per server process, each covering the time since its previous sample. */
   sample(): Promise<Sample[]>;
+  /** Indexes the bench's documents once more, as ingestion does (the server in this process only). */
+  ingest?: () => Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function startInProcess(targetChunks: number): Promise<BenchServers
       delay.reset();
       return Promise.resolve([sample]);
     },
+    ingest: async () => fillIndex(t.server.database.db, t.server.index, await searchBenchDocuments(), 1),
     async stop() {
       delay.disable();
       await t.stop();

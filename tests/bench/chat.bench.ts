@@ -12,6 +12,9 @@
  *   the clients spread over them; each is sampled through tests/bench/loop-probe.ts.
  * - BENCH_SOAK_MINUTES=m: instead of rounds, the first BENCH_CLIENTS count asks continuously for
  *   m minutes; the servers' RSS and event-loop delay are sampled every 5 s.
+ * - BENCH_INGEST=1 (server in this process): the same, for as long as the server indexes the
+ *   bench's documents again (SearchIndex.indexItem, embedding included, as the ingestion worker
+ *   does after parsing them in its sandbox thread).
  */
 import { askAll, connectClients, latencySummary, type Tally } from './chat-clients';
 import { startInProcess, startProcesses, type BenchServers, type Sample } from './chat-servers';
@@ -22,6 +25,7 @@ const QUESTIONS_PER_CLIENT = Number(process.env.BENCH_QUESTIONS ?? 3);
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,50,200').split(',').map(Number);
 const PROCESSES = Number(process.env.BENCH_WEB_PROCESSES ?? 0);
 const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 0);
+const INGEST = process.env.BENCH_INGEST === '1';
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const loop = (samples: Sample[]) =>
@@ -37,8 +41,17 @@ try {
   const warmUp = await connectClients(servers.urls, servers.urls.length, 'warm-up');
   await askAll(warmUp, questions, { perClient: 1 });
   for (const s of warmUp) s.close();
-  if (SOAK_MINUTES) await soak(CLIENTS[0]!, SOAK_MINUTES, questions);
-  else {
+  if (SOAK_MINUTES)
+    await soak(
+      `for ${SOAK_MINUTES} min`,
+      CLIENTS[0]!,
+      questions,
+      () => new Promise((r) => setTimeout(r, SOAK_MINUTES * 60_000)),
+    );
+  else if (INGEST) {
+    if (!servers.ingest) throw new Error('BENCH_INGEST needs the server in this process');
+    await soak('while the bench documents are indexed again', CLIENTS[0]!, questions, servers.ingest);
+  } else {
     console.log(`${QUESTIONS_PER_CLIENT} questions per client; event loop per server process`);
     for (const clients of CLIENTS) {
       const sockets = await connectClients(servers.urls, clients, String(clients));
@@ -59,16 +72,22 @@ try {
   await servers.stop();
 }
 
-/** `clients` ask continuously for `minutes`; RSS and event-loop delay every 5 s. */
-async function soak(clients: number, minutes: number, questions: string[]): Promise<void> {
+/** `clients` ask continuously until `work` is done; RSS and event-loop delay every 5 s. */
+async function soak(
+  label: string,
+  clients: number,
+  questions: string[],
+  work: () => Promise<unknown>,
+): Promise<void> {
   const sockets = await connectClients(servers.urls, clients, 'soak');
   const samples: Sample[][] = [await servers.sample()];
   console.log(
-    `soak: ${clients} clients asking continuously for ${minutes} min; RSS at start ${mb(samples[0]![0]!.rss)}`,
+    `soak: ${clients} clients asking continuously ${label}; RSS at start ${mb(samples[0]![0]!.rss)}`,
   );
   const started = performance.now();
   const tally: Tally = { latencies: [], errors: 0 };
-  const asking = askAll(sockets, questions, { until: started + minutes * 60_000 }, tally);
+  let done = false;
+  const asking = askAll(sockets, questions, { stop: () => done }, tally);
   const timer = setInterval(() => {
     void servers.sample().then((s) => {
       samples.push(s);
@@ -79,6 +98,7 @@ async function soak(clients: number, minutes: number, questions: string[]): Prom
         );
     });
   }, 5_000);
+  await work().finally(() => (done = true));
   await asking;
   clearInterval(timer);
   samples.push(await servers.sample());
