@@ -65,7 +65,8 @@ export async function startInProcess(targetChunks: number): Promise<BenchServers
       delay.reset();
       return Promise.resolve([sample]);
     },
-    ingest: async () => fillIndex(t.server.database.db, t.server.index, await searchBenchDocuments(), 1),
+    ingest: async () =>
+      fillIndex(t.server.database.db, t.server.index, await searchBenchDocuments(), 1, 'again'),
     async stop() {
       delay.disable();
       await t.stop();
