@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { ExtractedDocument } from '../../src/server/knowledge/connectors/types';
 import { sha256 } from '../../src/server/auth/secrets';
 import { projectKeys } from '../../src/server/db/schema';
 import { createPostgresDatabase, startTestServer, type TestServer } from '../support/server';
@@ -29,8 +30,8 @@ export interface BenchServers {
   chunks: number;
   /** One sample per server process, each covering the time since its previous sample. */
   sample(): Promise<Sample[]>;
-  /** Indexes the bench's documents once more, as ingestion does (the server in this process only). */
-  ingest?: () => Promise<number>;
+  /** Indexes documents already read, as ingestion does after its sandbox thread read them (in-process server only). */
+  ingest?: (documents: ExtractedDocument[]) => Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -65,8 +66,7 @@ export async function startInProcess(targetChunks: number): Promise<BenchServers
       delay.reset();
       return Promise.resolve([sample]);
     },
-    ingest: async () =>
-      fillIndex(t.server.database.db, t.server.index, await searchBenchDocuments(), 1, 'again'),
+    ingest: (documents) => fillIndex(t.server.database.db, t.server.index, documents, 1, 'again'),
     async stop() {
       delay.disable();
       await t.stop();

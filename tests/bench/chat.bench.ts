@@ -18,6 +18,7 @@
  */
 import { askAll, connectClients, latencySummary, type Tally } from './chat-clients';
 import { startInProcess, startProcesses, type BenchServers, type Sample } from './chat-servers';
+import { searchBenchDocuments } from './corpus';
 import { loadFaqPairs } from './faq';
 
 const TARGET_CHUNKS = Number(process.env.BENCH_CHUNKS ?? 20_000);
@@ -50,7 +51,12 @@ try {
     );
   else if (INGEST) {
     if (!servers.ingest) throw new Error('BENCH_INGEST needs the server in this process');
-    await soak('while the bench documents are indexed again', CLIENTS[0]!, questions, servers.ingest);
+    // Read here, before the clients ask: the server reads files in a sandbox thread, not on its loop.
+    const documents = await searchBenchDocuments();
+    const ingest = servers.ingest;
+    await soak('while the bench documents are indexed again', CLIENTS[0]!, questions, () =>
+      ingest(documents),
+    );
   } else {
     console.log(`${QUESTIONS_PER_CLIENT} questions per client; event loop per server process`);
     for (const clients of CLIENTS) {
