@@ -9,20 +9,21 @@ import { material, sharedPath } from '../support/shared';
 import { analyzePassages } from '../../src/server/knowledge/index/term-stats';
 
 /**
- * Indexes copies of real documents, each copy in a source of its own, until the index holds at
- * least `target` passages. Returns the number of passages.
+ * Indexes copies of real documents, each copy in a source of its own (named "`name` n"), until the
+ * index holds at least `target` passages. Returns the number of passages.
  */
 export async function fillIndex(
   db: Db,
   index: SearchIndex,
   documents: (ExtractedDocument & { language?: string })[],
   target: number,
+  name = 'copy',
 ): Promise<number> {
   let chunks = 0;
   for (let copy = 0; chunks < target; copy++) {
     const [source] = await db
       .insert(sources)
-      .values({ name: `copy ${copy}`, project: 'dish' })
+      .values({ name: `${name} ${copy}`, project: 'dish' })
       .returning();
     for (const [i, doc] of documents.entries()) {
       const [item] = await db

@@ -21,11 +21,14 @@ export interface ServerProcess {
 export async function startServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
+  /** Modules node loads before the server (`--import`), e.g. the chat bench's event-loop probe. */
+  preload: string[] = [],
 ): Promise<ServerProcess> {
   // PGlite in DATA_DIR and no Redis unless `env` names them (tests/server/deploy does): the
   // same directory is opened again after a kill.
   const { DATABASE_URL: _none, REDIS_URL: _alone, ...parent } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const imports = preload.flatMap((module) => ['--import', module]);
+  const child = spawn(process.execPath, ['--import', 'tsx', ...imports, 'src/server/main.ts'], {
     env: {
       ...parent,
       PORT: '0',
