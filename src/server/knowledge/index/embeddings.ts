@@ -19,7 +19,7 @@ export interface Embedder {
    * Whether the model can read a text: mostly Latin letters, or mostly a script its tokenizer
    * keeps (readsScripts). A text it cannot read gets no vector and is searched by its words.
    */
-  reads(text: string): boolean;
+  reads: (text: string) => boolean;
 }
 
 /** Text in each script the answers are worded in, to see whether a tokenizer keeps its letters. */
