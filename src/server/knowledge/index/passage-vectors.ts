@@ -68,6 +68,19 @@ export async function writeVectors(
 }
 
 /**
+ * Processes starting together may both create the same thing: IF NOT EXISTS does not stop the
+ * second from failing on the catalogue's unique index (or finding the column made meanwhile), and
+ * by then what it was making exists.
+ */
+async function createdOnce(statement: Promise<unknown>): Promise<void> {
+  await statement.catch((error: unknown) => {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    // unique_violation, duplicate_object, duplicate_column, duplicate_table (an index is a relation)
+    if (!['23505', '42710', '42701', '42P07'].includes(code ?? '')) throw error;
+  });
+}
+
+/**
  * Turns pgvector on and gives chunks the vector columns (pgvector's own type, so they exist only
  * where it does): an embedding of the model's size with an HNSW index, the sentence vectors and
  * the model that made them. Vectors of another model are cleared, to be made again.
@@ -78,12 +91,7 @@ export async function enableVectors(db: Db, embedder: Embedder, log: FastifyBase
     sql`SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector') AS ok`,
   );
   if (!available?.ok) return false;
-  // Processes starting together may both create it: IF NOT EXISTS does not stop the second from
-  // failing on the catalogue's unique index, and by then the extension exists.
-  await db.execute(sql`CREATE EXTENSION IF NOT EXISTS vector`).catch((error: unknown) => {
-    const code = (error as { cause?: { code?: string } }).cause?.code;
-    if (code !== '23505' && code !== '42710') throw error;
-  });
+  await createdOnce(db.execute(sql`CREATE EXTENSION IF NOT EXISTS vector`));
   const [column] = await queryRows<{ typmod: number }>(
     db,
     sql`SELECT atttypmod AS typmod FROM pg_attribute
@@ -98,9 +106,13 @@ export async function enableVectors(db: Db, embedder: Embedder, log: FastifyBase
     await db.execute(sql`ALTER TABLE chunks DROP COLUMN embedding`);
   }
   if (!column || column.typmod !== dimensions) {
-    await db.execute(sql.raw(`ALTER TABLE chunks ADD COLUMN embedding vector(${dimensions})`));
-    await db.execute(
-      sql`CREATE INDEX IF NOT EXISTS chunks_embedding_idx ON chunks USING hnsw (embedding vector_cosine_ops)`,
+    await createdOnce(
+      db.execute(sql.raw(`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS embedding vector(${dimensions})`)),
+    );
+    await createdOnce(
+      db.execute(
+        sql`CREATE INDEX IF NOT EXISTS chunks_embedding_idx ON chunks USING hnsw (embedding vector_cosine_ops)`,
+      ),
     );
   }
   await db.execute(sql`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS sentence_vectors bytea`);
