@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -55,6 +55,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   // files) keep the process about 100 MB smaller.
   const client = await PGlite.create(dir, {
     extensions,
+    // PGlite reads bytea byte by byte through parseInt: the sentence vectors of an answer's 40
+    // passages took about 7 ms of every answer. Node decodes the same hex natively.
+    parsers: { [types.BYTEA]: (hex: string) => Buffer.from(hex.slice(2), 'hex') },
     startParams: [
       ...PGlite.defaultStartParams,
       ...['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
