@@ -20,7 +20,7 @@ import {
   unknownTerms,
   vectorQuery,
 } from '../../src/server/answering/retrieval';
-import { salientTerms } from '../../src/server/answering/sentence-choice';
+import { salientTerms } from '../../src/server/answering/words';
 import { queryRows } from '../../src/server/db/raw';
 import { startTestServer } from '../support/server';
 import { fillIndex, growIndex, materialDocuments } from './corpus';

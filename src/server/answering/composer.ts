@@ -6,7 +6,7 @@ import type { Passage } from './retrieval';
 import { wordCount } from '../knowledge/index/chunker';
 import { expand, scoreSentences, WEIGHTS, type Candidate } from './sentence-choice';
 
-export { contentWords } from './sentence-choice';
+export { contentWords } from './words';
 
 export const NOT_FOUND_ANSWER = wordingFor('en').notFound;
 

@@ -1,6 +1,7 @@
-import { listIntroductionAt, looksLikeHeading, paragraphs, wordCount } from '../knowledge/index/chunker';
-import { HINDI_FUNCTION_WORDS, hindiKey, isDevanagariWord } from '../knowledge/index/hindi';
+import { listIntroductionAt, wordCount } from '../knowledge/index/chunker';
+import { readPassage, type ReadSentence } from './passage-reading';
 import type { Passage } from './retrieval';
+import { contentWords } from './words';
 
 /**
  * Choosing the sentences that answer a question, among those of the retrieved passages. Each
@@ -50,64 +51,7 @@ export interface Candidate {
   score: number;
 }
 
-// Words that carry no meaning of their own in a question (English and Hindi; other languages
-// rely on the inverse document frequency below to discount their function words).
-const STOPWORDS = new Set([
-  ...(
-    'a an and are as at be been but by can could did do does for from had has have how i if in into is it its ' +
-    'me my of on or our should so than that the their them then there these they this to was we were what when ' +
-    'where which who whom why will with would you your about any some tell give please know find help use using ' +
-    'get need want way ways just still also really actually does dont do not'
-  ).split(' '),
-  ...HINDI_FUNCTION_WORDS,
-]);
-
-/** The question's content words, each cut to a crude stem so that "disabled" meets "disability". */
-export function contentWords(text: string): string[] {
-  const words = text
-    .toLowerCase()
-    // Devanagari written with and without nukta (ज़/ज, फ़/फ) is the same word to a reader.
-    .normalize('NFD')
-    .replace(/\u093C/g, '')
-    .normalize('NFC')
-    .split(/[^\p{L}\p{M}\p{N}]+/u)
-    .filter((w) => w.length > 1 && !STOPWORDS.has(w));
-  return [...new Set(words.map(stem))];
-}
-
-const stem = (word: string) =>
-  isDevanagariWord(word)
-    ? hindiKey(word)
-    : /^\p{Script=Latin}+$/u.test(word) && word.length > 5
-      ? word.slice(0, 5)
-      : word;
-
 const isTitle = (text: string, title: string) => text === title || text === `${title}.`;
-
-/**
- * The words of a question that name something specific: a proper noun or an acronym (a capital
- * letter after the first word), a code mixing letters and digits, a long word, a year, or a
- * version or section number ("2.5.8", "WCAG 2.2"). When the knowledge base never uses such a
- * word, it is unlikely to hold the answer: a year or an edition it never mentions is another one.
- */
-export function salientTerms(query: string): string[] {
-  const text = query.normalize('NFC');
-  const numbers =
-    text.match(/(?<![\p{L}\p{N}.])(?:(?:19|20)\d\d|\d+(?:\.\d+)+)(?![\p{L}\p{N}]|\.\d)/gu) ?? [];
-  const tokens = text.split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);
-  return [
-    ...new Set([
-      ...tokens.filter(
-        (t, i) =>
-          !STOPWORDS.has(t.toLowerCase()) &&
-          ((/\p{Lu}/u.test(t) && i > 0) ||
-            (/\p{L}/u.test(t) && /\p{N}/u.test(t)) ||
-            (/^\p{Ll}+$/u.test(t) && t.length >= 8)),
-      ),
-      ...numbers,
-    ]),
-  ];
-}
 
 /** Each sentence's meaning score: its own cosine to the question blended with its window's. */
 function inContext(passage: Passage): number[] {
@@ -132,73 +76,87 @@ export function scoreSentences(query: string, passages: Passage[]): Candidate[] 
   const words = contentWords(query);
   const wantsNumber = ASKS_QUANTITY.test(query);
   const all: Omit<Candidate, 'lexical' | 'score'>[] = [];
+  const read: ReadSentence[] = [];
   passages.forEach((passage, rank) => {
-    const paras = paragraphs(passage.text);
+    const reading = readPassage(passage.text);
     const similarity = inContext(passage);
-    let flat = 0;
-    paras.forEach((sentences, p) =>
-      sentences.forEach((text, i) => {
-        all.push({
-          passage,
-          rank,
-          paragraphs: paras,
-          paragraph: p,
-          index: i,
-          text,
-          similarity: similarity[flat] ?? null,
-        });
-        flat += 1;
-      }),
-    );
+    reading.sentences.forEach((sentence, flat) => {
+      all.push({
+        passage,
+        rank,
+        paragraphs: reading.paragraphs,
+        paragraph: sentence.paragraph,
+        index: sentence.index,
+        text: sentence.text,
+        similarity: similarity[flat] ?? null,
+      });
+      read.push(sentence);
+    });
   });
+  // Which of the question's words each sentence holds (a word of its own may extend one).
+  const holdsOf = (own: readonly string[]) => words.map((w) => own.some((o) => o.startsWith(w)));
+  const hits = read.map((sentence) => holdsOf(sentence.words));
   // A word found in few of the candidate sentences tells more than one found in most.
-  const stems = all.map((c) => new Set(contentWords(c.text)));
-  const holds = (own: Set<string>, w: string) => own.has(w) || [...own].some((o) => o.startsWith(w));
-  const df = new Map(words.map((w) => [w, stems.filter((own) => holds(own, w)).length]));
-  const weight = (w: string) => Math.log(1 + all.length / (1 + (df.get(w) ?? 0)));
-  const total = words.reduce((sum, w) => sum + weight(w), 0) || 1;
-  const overlap = (own: Set<string>) =>
-    words.filter((w) => holds(own, w)).reduce((sum, w) => sum + weight(w), 0) / total;
-  const titles = new Map(passages.map((p) => [p.title, overlap(new Set(contentWords(p.title)))]));
-  // Without vectors, a sentence is read with its paragraph by its words: the paragraph holding
-  // the question's words is the place, and the sentence's own words choose within it.
-  const paragraphWords = new Map<string, Set<string>>();
-  all.forEach((c, i) => {
-    const key = `${c.rank}:${c.paragraph}`;
-    paragraphWords.set(key, new Set([...(paragraphWords.get(key) ?? []), ...stems[i]!]));
+  const weights = words.map((_, j) => {
+    const df = hits.reduce((n, held) => n + (held[j] ? 1 : 0), 0);
+    return Math.log(1 + all.length / (1 + df));
   });
-  // ... and, as in BM25, a long sentence's words count for less: it holds many by chance.
-  const averageLength = stems.reduce((sum, own) => sum + own.size, 0) / (stems.length || 1);
-  const lengthFactor = (size: number) =>
-    (BM25_K1 + 1) / (1 + BM25_K1 * (1 - BM25_B + (BM25_B * size) / (averageLength || 1)));
-  const lexicalOf = (c: (typeof all)[number], i: number) => {
-    const own = overlap(stems[i]!);
-    if (c.similarity !== null) return own;
-    const around = overlap(paragraphWords.get(`${c.rank}:${c.paragraph}`)!);
-    return (1 - WEIGHTS.context) * Math.min(1, own * lengthFactor(stems[i]!.size)) + WEIGHTS.context * around;
-  };
+  const total = weights.reduce((sum, w) => sum + w, 0) || 1;
+  const overlap = (held: boolean[]) => held.reduce((sum, h, j) => sum + (h ? weights[j]! : 0), 0) / total;
+  const titles = new Map(passages.map((p) => [p.title, overlap(holdsOf(contentWords(p.title)))]));
+  const lexicalOf = all.some((c) => c.similarity === null) ? wordsOnly(all, read, hits, overlap) : null;
 
   const seen = new Set<string>();
-  return (
-    all
-      .map((c, i) => {
-        const lexical = lexicalOf(c, i);
-        const words_ = wordCount(c.text);
-        const score =
-          (c.similarity ?? 0) +
-          WEIGHTS.lexical * lexical +
-          WEIGHTS.rank / (1 + c.rank) +
-          WEIGHTS.title * (titles.get(c.passage.title) ?? 0) +
-          (wantsNumber && STATES_NUMBER.test(c.text) ? WEIGHTS.answerType : 0) -
-          (words_ < 6 ? WEIGHTS.shortSentence : 0) -
-          (looksLikeHeading(c.text) ? WEIGHTS.heading : 0);
-        return { ...c, lexical, score };
-      })
+  return all
+    .flatMap((c, i) => {
+      const sentence = read[i]!;
       // The title that leads an item's first passage names the document; it answers nothing.
-      .filter((c) => wordCount(c.text) >= 2 && !isTitle(c.text, c.passage.title))
-      .sort((a, b) => b.score - a.score)
-      .filter((c) => !seen.has(c.text) && seen.add(c.text))
-  );
+      if (sentence.wordCount < 2 || isTitle(c.text, c.passage.title)) return [];
+      const lexical = lexicalOf ? lexicalOf(c, i) : overlap(hits[i]!);
+      const score =
+        (c.similarity ?? 0) +
+        WEIGHTS.lexical * lexical +
+        WEIGHTS.rank / (1 + c.rank) +
+        WEIGHTS.title * (titles.get(c.passage.title) ?? 0) +
+        (wantsNumber && STATES_NUMBER.test(c.text) ? WEIGHTS.answerType : 0) -
+        (sentence.wordCount < 6 ? WEIGHTS.shortSentence : 0) -
+        (sentence.heading ? WEIGHTS.heading : 0);
+      return [{ ...c, lexical, score }];
+    })
+    .sort((a, b) => b.score - a.score)
+    .filter((c) => !seen.has(c.text) && seen.add(c.text));
+}
+
+/**
+ * The lexical evidence of a sentence without vectors: read with its paragraph by its words (the
+ * paragraph holding the question's words is the place, and the sentence's own words choose
+ * within it) and, as in BM25, a long sentence's words count for less: it holds many by chance.
+ */
+function wordsOnly(
+  all: Omit<Candidate, 'lexical' | 'score'>[],
+  read: ReadSentence[],
+  hits: boolean[][],
+  overlap: (held: boolean[]) => number,
+): (c: Omit<Candidate, 'lexical' | 'score'>, i: number) => number {
+  const paragraphHits = new Map<string, boolean[]>();
+  all.forEach((c, i) => {
+    const key = `${c.rank}:${c.paragraph}`;
+    const held = paragraphHits.get(key);
+    if (held) hits[i]!.forEach((h, j) => (held[j] ||= h));
+    else paragraphHits.set(key, [...hits[i]!]);
+  });
+  const averageLength = read.reduce((sum, s) => sum + s.words.length, 0) / (read.length || 1);
+  const lengthFactor = (size: number) =>
+    (BM25_K1 + 1) / (1 + BM25_K1 * (1 - BM25_B + (BM25_B * size) / (averageLength || 1)));
+  return (c, i) => {
+    const own = overlap(hits[i]!);
+    if (c.similarity !== null) return own;
+    const around = overlap(paragraphHits.get(`${c.rank}:${c.paragraph}`)!);
+    return (
+      (1 - WEIGHTS.context) * Math.min(1, own * lengthFactor(read[i]!.words.length)) +
+      WEIGHTS.context * around
+    );
+  };
 }
 
 // A sentence that starts in lower case, or with a word pointing back, continues the one before.

@@ -4,7 +4,7 @@ import { queryRows } from '../db/raw';
 import { scriptShare } from '../knowledge/index/language';
 import { wordingFor } from './messages';
 import { wordCount } from '../knowledge/index/chunker';
-import { contentWords } from './sentence-choice';
+import { contentWords } from './words';
 
 /** A greeting, a single word or a question with no word of substance: help is more use than a search. */
 export function isNearEmpty(query: string): boolean {

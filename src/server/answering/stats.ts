@@ -5,7 +5,7 @@ import { splitSentences } from '../knowledge/index/chunker';
 import type { SearchIndex } from '../knowledge/index/search-index';
 import { linkOf } from './composer';
 import { wordCount } from '../knowledge/index/chunker';
-import { contentWords } from './sentence-choice';
+import { contentWords } from './words';
 
 interface Count {
   label: string;

@@ -6,7 +6,8 @@ import {
   contentWords,
   linkOf,
 } from '../../../../src/server/answering/composer';
-import { salientTerms, scoreSentences } from '../../../../src/server/answering/sentence-choice';
+import { scoreSentences } from '../../../../src/server/answering/sentence-choice';
+import { salientTerms } from '../../../../src/server/answering/words';
 import { wordingFor } from '../../../../src/server/answering/messages';
 import type { Passage } from '../../../../src/server/answering/retrieval';
 import { splitSentences } from '../../../../src/server/knowledge/index/chunker';
