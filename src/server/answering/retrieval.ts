@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows, textArray } from '../db/raw';
-import { splitSentences } from '../knowledge/index/chunker';
-import { salientTerms } from './sentence-choice';
 import { cosine, vectorLiteral } from '../knowledge/index/embeddings';
 import { unpackVectors } from '../knowledge/index/passage-vectors';
 import type { SearchIndex } from '../knowledge/index/search-index';
+import { readPassage } from './passage-reading';
+import { salientTerms } from './words';
 
 export interface Passage {
   chunkId: string;
@@ -164,7 +164,7 @@ export const vectorQuery = (vector: number[], projects: string[], depth: number)
       LIMIT ${depth}`;
 
 /** The question's cosine to each sentence of a passage, alone and with its neighbours. */
-function similarities(
+export function similarities(
   text: string,
   bytes: Uint8Array | null,
   query: number[] | undefined,
@@ -173,14 +173,26 @@ function similarities(
   if (!query || !bytes) return none;
   const vectors = unpackVectors(bytes, query.length);
   // Vectors of another splitting of the text would point at the wrong sentences.
-  if (vectors.length !== splitSentences(text).length) return none;
+  if (vectors.length !== readPassage(text).sentences.length) return none;
+  // A window's cosine from dot products: q·(a+b+c) is the sum of the sentences' own, and |a+b+c|²
+  // the sum of their squares and of each pair's product, so no summed vector is made.
+  const dot = (i: number, j: number) => (vectors[j] ? cosine(vectors[i]!, vectors[j]) : 0);
+  const own = vectors.map((v) => cosine(query, v));
+  const square = vectors.map((_, i) => dot(i, i));
+  const next = vectors.map((_, i) => dot(i, i + 1));
   const windowSimilarity = vectors.map((_, i) => {
-    const sum = new Float32Array(query.length);
-    for (const v of vectors.slice(Math.max(0, i - 1), i + 2))
-      for (let d = 0; d < sum.length; d++) sum[d]! += v[d]!;
-    return cosine(query, sum) / (Math.sqrt(cosine(sum, sum)) || 1);
+    const first = Math.max(0, i - 1);
+    const last = Math.min(vectors.length - 1, i + 1);
+    let toQuery = 0;
+    let length = 0;
+    for (let j = first; j <= last; j++) {
+      toQuery += own[j]!;
+      length += square[j]! + (j < last ? 2 * next[j]! : 0);
+    }
+    if (last - first === 2) length += 2 * dot(first, last);
+    return toQuery / (Math.sqrt(length) || 1);
   });
-  return { sentenceSimilarity: vectors.map((v) => cosine(query, v)), windowSimilarity };
+  return { sentenceSimilarity: own, windowSimilarity };
 }
 
 /**
