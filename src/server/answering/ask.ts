@@ -227,13 +227,15 @@ export async function searchAndCompose(
 ): Promise<{ passages: Passage[]; extractive: ComposedAnswer }> {
   const options = { projects: [project], limit: PASSAGES };
   // The English translation's passages first, then those found in the question's own words.
-  const passages = translation
-    ? mergePassages(
-        await retrieve(deps.db, deps.index, translation, options),
-        await retrieve(deps.db, deps.index, query, options),
-      )
-    : await retrieve(deps.db, deps.index, query, options);
-  const unknown = await unknownTerms(deps.db, deps.index, translation ?? query, options.projects);
+  const [passages, unknown] = await Promise.all([
+    translation
+      ? Promise.all([
+          retrieve(deps.db, deps.index, translation, options),
+          retrieve(deps.db, deps.index, query, options),
+        ]).then(([english, own]) => mergePassages(english, own))
+      : retrieve(deps.db, deps.index, query, options),
+    unknownTerms(deps.db, deps.index, translation ?? query, options.projects),
+  ]);
   progress('Writing the answer…');
   const extractive = composeAnswer(
     translation ?? query,

@@ -60,8 +60,13 @@ export async function retrieve(
   const depth = options.depth ?? 100;
   const text = query.trim().slice(0, 1000);
   if (!text || options.projects.length === 0) return [];
-  // The question's embedding is computed by the model's own threads while the database ranks words.
-  const [fullText, vector] = await Promise.all([
+  // The question's embedding is computed by the model's own threads while the database ranks
+  // words, and its ranking starts as soon as it is ready. The vector of a question in a script
+  // the model does not read would rank noise.
+  const embedding = index.embedder?.reads(text)
+    ? index.embedder.embed([text]).then(([v]) => v)
+    : Promise.resolve(undefined);
+  const [fullText, semantic, vector] = await Promise.all([
     index
       .candidateQuery(text)
       .then((candidates) =>
@@ -70,12 +75,9 @@ export async function retrieve(
           fullTextQuery(index, text, options.projects, depth, candidates),
         ),
       ),
-    // The vector of a question in a script the model does not read would rank noise.
-    index.embedder?.reads(text) ? index.embedder.embed([text]).then(([v]) => v) : undefined,
+    embedding.then((v) => (v ? queryRows<{ id: string }>(db, vectorQuery(v, options.projects, depth)) : [])),
+    embedding,
   ]);
-  const semantic = vector
-    ? await queryRows<{ id: string }>(db, vectorQuery(vector, options.projects, depth))
-    : [];
 
   const fused = new Map<string, number>();
   const textRanks = new Map<string, number>();

@@ -25,7 +25,7 @@ describe('similarities', () => {
     vectors.forEach((v, i) => {
       expect(sentenceSimilarity[i]).toBeCloseTo(dot(query, v), 6);
       const sum = new Array<number>(8).fill(0);
-      for (const w of vectors.slice(Math.max(0, i - 1), i + 2)) w.forEach((x, d) => (sum[d] += x));
+      for (const w of vectors.slice(Math.max(0, i - 1), i + 2)) w.forEach((x, d) => (sum[d]! += x));
       expect(windowSimilarity[i]).toBeCloseTo(dot(query, sum) / Math.hypot(...sum), 6);
     });
   });
