@@ -36,7 +36,7 @@ async function statuses(admin: Client, source: string): Promise<string[]> {
  * The template's header (every column bulk.ts requires, or the file is refused at its header)
  * and a million valid web rows, so the reader reads to its row limit and refuses the file there.
  */
-function millionRowXlsx(source: string): Uint8Array {
+function millionRowXlsx(source: string): Uint8Array<ArrayBuffer> {
   const cells = (...indexes: number[]) => indexes.map((i) => `<c t="s"><v>${i}</v></c>`).join('');
   return xlsx(
     Buffer.concat([
