@@ -64,7 +64,7 @@ export async function retrieve(
   // words, and its ranking starts as soon as it is ready. The vector of a question in a script
   // the model does not read would rank noise.
   const embedding = index.embedder?.reads(text)
-    ? index.embedder.embed([text]).then(([v]) => v)
+    ? index.embedder.embed([text], { urgent: true }).then(([v]) => v)
     : Promise.resolve(undefined);
   const [fullText, semantic, vector] = await Promise.all([
     index

@@ -29,7 +29,7 @@ export async function transformers(source: ModelSource) {
 }
 
 /** One event of Transformers.js' `progress_callback` (the fields this server reads). */
-interface ProgressEvent {
+export interface ProgressEvent {
   status: string;
   file?: string;
   loaded?: number;

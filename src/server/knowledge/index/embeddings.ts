@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
-import type { ModelStatus } from '../../../shared/admin/models';
-import { DownloadProgress, transformers, type ModelSource } from '../../models/transformers';
+import { transformers, type ModelSource, type ProgressEvent } from '../../models/transformers';
 import { readsLatin, scriptShare } from './language';
 
 export interface Embedder {
@@ -13,19 +11,26 @@ export interface Embedder {
   maxTokens: number;
   /** Word pieces of a text, without the model's two special tokens. */
   countTokens(text: string): number;
-  /** Unit-length vectors, one per text. */
-  embed(texts: string[]): Promise<number[][]>;
+  /**
+   * Unit-length vectors, one per text. An urgent call (a question someone waits for) goes before
+   * the others waiting (a document being indexed).
+   */
+  embed(texts: string[], options?: { urgent?: boolean }): Promise<number[][]>;
   /**
    * Whether the model can read a text: mostly Latin letters, or mostly a script its tokenizer
    * keeps (readsScripts). A text it cannot read gets no vector and is searched by its words.
    */
   reads: (text: string) => boolean;
+  /** Frees the model (its thread); the embedder is not used after. */
+  dispose?(): Promise<void>;
 }
 
 /** Text in each script the answers are worded in, to see whether a tokenizer keeps its letters. */
 const SCRIPT_SAMPLES = {
   Devanagari: 'मानव अधिकारों की सार्वभौम घोषणा: प्रत्येक व्यक्ति को शिक्षा का अधिकार है।',
 } as const;
+
+export type Script = keyof typeof SCRIPT_SAMPLES;
 
 /**
  * The scripts, besides Latin, whose letters a tokenizer keeps: encoding a sample and decoding it
@@ -35,13 +40,13 @@ const SCRIPT_SAMPLES = {
 export function readsScripts(tokenizer: {
   encode(text: string, options: { add_special_tokens: boolean }): number[];
   decode(ids: number[], options: { skip_special_tokens: boolean }): string;
-}): (keyof typeof SCRIPT_SAMPLES)[] {
+}): Script[] {
   const letters = (text: string) =>
     text
       .normalize('NFC')
       .toLowerCase()
       .replace(/[^\p{L}\p{M}]/gu, '');
-  return (Object.keys(SCRIPT_SAMPLES) as (keyof typeof SCRIPT_SAMPLES)[]).filter((script) => {
+  return (Object.keys(SCRIPT_SAMPLES) as Script[]).filter((script) => {
     const sample = SCRIPT_SAMPLES[script];
     const ids = tokenizer.encode(sample, { add_special_tokens: false });
     return letters(tokenizer.decode(ids, { skip_special_tokens: true })) === letters(sample);
@@ -50,7 +55,7 @@ export function readsScripts(tokenizer: {
 
 /** What `Embedder.reads` says of a text, for a model reading Latin and the given scripts. */
 export const readableBy =
-  (scripts: readonly (keyof typeof SCRIPT_SAMPLES)[]) =>
+  (scripts: readonly Script[]) =>
   (text: string): boolean =>
     readsLatin(text) || scripts.some((script) => scriptShare(text, script) >= 0.5);
 
@@ -59,99 +64,19 @@ export const readableBy =
 const MAX_TOKENS = 256;
 const BATCH = 16;
 
-type EmbedderOptions = ModelSource & { model: string };
-
-/** What the server's start needs of the embedding model: the model now, or the one coming. */
-export interface EmbedderStart {
-  /** Loaded from MODELS_DIR (a second or two, so start waits for it), else null. */
-  embedder: Embedder | null;
-  /** A model being downloaded from the Hub: settles once it is loaded (never rejects). */
-  downloading: Promise<Embedder> | null;
-  status(): ModelStatus;
-}
-
-const PURPOSE = 'sentence embeddings';
-/** A failed download is tried again after this long, so a network that was down heals by itself. */
-const RETRY_DOWNLOAD_MS = 5 * 60_000;
-
-/**
- * The sentence-embedding model: from MODELS_DIR/<name> when it is there, loaded before the
- * server answers; else, when remote models are allowed, fetched from the Hub (a bare name as
- * `Xenova/<name>`, where Transformers.js models are published) in the background while the
- * server answers on full text, retried every few minutes if it fails. Without either (and one
- * line in the log) retrieval runs on full text only.
- */
-export async function startEmbedder(
-  options: EmbedderOptions,
-  log: FastifyBaseLogger,
-): Promise<EmbedderStart> {
-  const local = path.join(options.modelsDir, options.model);
-  const hasLocal = existsSync(path.join(local, 'config.json'));
-  const unavailable = (model: string, reason: string): ModelStatus => ({
-    purpose: PURPOSE,
-    model,
-    state: 'unavailable',
-    reason,
-  });
-  const id = hasLocal || options.model.includes('/') ? options.model : `Xenova/${options.model}`;
-  // On disk already (in MODELS_DIR, or downloaded by an earlier start): loaded before the server answers.
-  const cached = options.cacheDir !== undefined && existsSync(path.join(options.cacheDir, id, 'config.json'));
-  if (hasLocal || cached) {
-    try {
-      const embedder = await loadEmbedder(options, id, log);
-      return { embedder, downloading: null, status: () => ({ purpose: PURPOSE, model: id, state: 'ready' }) };
-    } catch (error) {
-      log.warn(
-        { err: error, model: id },
-        'the sentence-embedding model could not be loaded: full-text search only',
-      );
-      const status = unavailable(id, `loading ${id}: ${(error as Error).message}`);
-      return { embedder: null, downloading: null, status: () => status };
-    }
-  }
-  if (!options.allowRemote) {
-    log.warn({ model: local }, 'no sentence-embedding model found: retrieval uses full-text search only');
-    const reason = `no model folder with config.json at ${local}, and downloading is off (ALLOW_REMOTE_MODELS)`;
-    const status = unavailable(options.model, reason);
-    return { embedder: null, downloading: null, status: () => status };
-  }
-  let state: ModelStatus = { purpose: PURPOSE, model: id, state: 'downloading', progress: 0 };
-  let progress = new DownloadProgress(id, log);
-  const downloading = (async () => {
-    for (;;) {
-      try {
-        const embedder = await loadEmbedder(options, id, log, progress);
-        state = { purpose: PURPOSE, model: id, state: 'ready' };
-        return embedder;
-      } catch (error) {
-        log.warn(
-          { err: error, model: id },
-          'the sentence-embedding model could not be downloaded: full-text search only for now',
-        );
-        state = unavailable(id, `downloading ${id}: ${(error as Error).message}`);
-        await new Promise((resolve) => setTimeout(resolve, RETRY_DOWNLOAD_MS).unref());
-        progress = new DownloadProgress(id, log);
-        state = { purpose: PURPOSE, model: id, state: 'downloading', progress: 0 };
-      }
-    }
-  })();
-  return {
-    embedder: null,
-    downloading,
-    status: () => (state.state === 'downloading' ? { ...state, progress: progress.percent } : state),
-  };
-}
+export type EmbedderOptions = ModelSource & { model: string };
 
 /**
  * One sentence-embedding model through Transformers.js (int8 weights, as the shared and Hub
- * layouts have them). Throws when it cannot be loaded.
+ * layouts have them), on the calling thread: the server runs it in a thread of its own
+ * (embedder-threaded.ts). Throws when it cannot be loaded.
  */
 export async function loadEmbedder(
   options: EmbedderOptions,
   id: string,
-  log: FastifyBaseLogger,
-  download?: DownloadProgress,
-): Promise<Embedder> {
+  log: { info(details: object, message: string): void },
+  download?: { callback: (event: ProgressEvent) => void },
+): Promise<Embedder & { scripts: Script[] }> {
   // The int8 weights, unless a folder of MODELS_DIR has only the float ones.
   const local = path.join(options.modelsDir, options.model);
   const floatOnly =
@@ -199,6 +124,7 @@ export async function loadEmbedder(
     countTokens: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
     embed,
     reads: readableBy(scripts),
+    scripts,
   };
 }
 

@@ -3,7 +3,8 @@ import type { ModelStatus } from '../../../shared/admin/models';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { modelsCacheDir } from '../../models/transformers';
-import { startEmbedder } from './embeddings';
+import { startEmbedder } from './embedder-start';
+import type { Embedder } from './embeddings';
 import { SearchIndex } from './search-index';
 
 export interface OpenIndex {
@@ -20,6 +21,10 @@ export interface OpenIndex {
  * and taken up when ready; passages without vectors (after a change of model, or indexed before
  * the download ended) embedded a round at a time while the process works.
  */
+/** The model a download gave, if it has ended: a close does not wait for a download. */
+const settled = (downloading: Promise<Embedder> | null) =>
+  downloading ? Promise.race([downloading, Promise.resolve(null)]) : Promise.resolve(null);
+
 export async function openSearchIndex(config: Config, db: Db, log: FastifyBaseLogger): Promise<OpenIndex> {
   const embedding = await startEmbedder(
     {
@@ -36,7 +41,7 @@ export async function openSearchIndex(config: Config, db: Db, log: FastifyBaseLo
   let closed = false;
   let takingUp = Promise.resolve();
   void embedding.downloading?.then((embedder) => {
-    if (closed) return;
+    if (closed) return void embedder.dispose?.();
     takingUp = index.useEmbedder(embedder, log).then(
       () => void (backfill = index.backfill(log)),
       (error: unknown) => log.error({ err: error }, 'the downloaded embedding model could not be taken up'),
@@ -49,6 +54,8 @@ export async function openSearchIndex(config: Config, db: Db, log: FastifyBaseLo
       closed = true;
       await takingUp;
       await backfill.stop();
+      // The model's thread ends with the index, whether it was ready at start or came later.
+      await (index.embedder ?? (await settled(embedding.downloading)))?.dispose?.();
     },
   };
 }

@@ -1,0 +1,37 @@
+/**
+ * The embedding worker thread: holds the sentence-embedding model and embeds what the server
+ * thread sends, a batch at a time. ONNX Runtime's `run` is synchronous, so on the server's
+ * thread every question's embedding held the event loop, and an ingested document's for seconds
+ * (docs/performance.md, "2026-11-24 (evening)"). See embedder-threaded.ts.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadEmbedder, type EmbedderOptions } from './embeddings';
+import type { EmbedReply, EmbedRequest } from './embedder-threaded';
+
+const port = parentPort;
+if (!port) throw new Error('embedder-thread.ts runs only as a worker thread (see embedder-threaded.ts).');
+
+const { options, id } = (workerData as { data: { options: EmbedderOptions; id: string } }).data;
+const send = (reply: EmbedReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
+const log = { info: (details: object, message: string) => send({ type: 'log', details, message }) };
+
+try {
+  const embedder = await loadEmbedder(options, id, log, {
+    callback: (event) => send({ type: 'progress', event }),
+  });
+  const { model, dimensions, maxTokens, scripts } = embedder;
+  port.on('message', ({ id: request, texts }: EmbedRequest) => {
+    embedder.embed(texts).then(
+      (vectors) => {
+        const flat = new Float32Array(vectors.length * dimensions);
+        vectors.forEach((v, i) => flat.set(v, i * dimensions));
+        send({ type: 'vectors', id: request, flat }, [flat.buffer]);
+      },
+      (error: unknown) => send({ type: 'error', id: request, message: (error as Error).message }),
+    );
+  });
+  send({ type: 'ready', model, dimensions, maxTokens, scripts });
+} catch (error) {
+  send({ type: 'failed', message: (error as Error).message });
+  process.exit(1);
+}

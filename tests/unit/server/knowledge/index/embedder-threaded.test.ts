@@ -1,0 +1,50 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadThreadedEmbedder } from '../../../../../src/server/knowledge/index/embedder-threaded';
+import { loadEmbedder } from '../../../../../src/server/knowledge/index/embeddings';
+import { sharedPath } from '../../../../support/shared';
+
+const options = { modelsDir: sharedPath('models'), allowRemote: false, model: 'all-MiniLM-L6-v2' };
+const log = { info: () => undefined };
+
+describe('the embedding model in a thread of its own', () => {
+  const threaded = loadThreadedEmbedder(options, options.model, log);
+  afterAll(async () => (await threaded).dispose?.());
+
+  it('gives the vectors the model gives on the calling thread, in order', async () => {
+    const embedder = await threaded;
+    const local = await loadEmbedder(options, options.model, log);
+    const texts = [
+      'A screen reader speaks the text on the screen.',
+      'Wheelchairs',
+      'How do I caption a video?',
+    ];
+    const [mine, theirs] = [await embedder.embed(texts), await local.embed(texts)];
+    expect(mine).toHaveLength(3);
+    mine.forEach((v, i) => v.forEach((x, d) => expect(x).toBeCloseTo(theirs[i]![d]!, 5)));
+    expect(embedder.dimensions).toBe(384);
+    expect(embedder.countTokens('screen reader')).toBe(local.countTokens('screen reader'));
+    expect(embedder.reads('विकलांगता')).toBe(false);
+  });
+
+  it('embeds a waiting question before the rest of a document being indexed', async () => {
+    const embedder = await threaded;
+    const finished: string[] = [];
+    const sentences = Array.from({ length: 160 }, (_, i) => `Sentence ${i} of a long document about ramps.`);
+    const noted = (name: string) => (vectors: number[][]) => {
+      finished.push(name);
+      return vectors;
+    };
+    const document = embedder.embed(sentences).then(noted('document'));
+    const question = embedder.embed(['Where can I find a ramp?'], { urgent: true }).then(noted('question'));
+    const [passages, [asked]] = await Promise.all([document, question]);
+    expect(finished).toEqual(['question', 'document']);
+    expect(passages).toHaveLength(160);
+    expect(asked).toHaveLength(384);
+  });
+
+  it('fails plainly when the model cannot be loaded', async () => {
+    await expect(
+      loadThreadedEmbedder({ ...options, modelsDir: sharedPath('fixtures') }, 'no-such-model', log),
+    ).rejects.toThrow();
+  });
+});
