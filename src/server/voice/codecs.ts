@@ -1,6 +1,6 @@
 import { MPEGDecoder } from 'mpg123-decoder';
 import { downmix, joinBytes, Mp3Writer } from '../../shared/audio/mp3-encoding';
-import { Slicer, yieldToEventLoop } from './cooperative';
+import { Slicer, yieldToEventLoop } from '../threads/cooperative';
 import { AUDIO_SLACK_MS, MAX_AUDIO_BYTES, MAX_AUDIO_MS, VoiceError, voiceMessages } from './errors';
 import { outlineMp3 } from './mp3-frames';
 import { resample } from './resample';

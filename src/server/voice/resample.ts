@@ -1,4 +1,4 @@
-import { Slicer } from './cooperative';
+import { Slicer } from '../threads/cooperative';
 
 /** Zero crossings of the low-pass kernel on each side: steep enough for speech, cheap enough for 30 s. */
 const ZERO_CROSSINGS = 16;

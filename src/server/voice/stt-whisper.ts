@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ModelStatus } from '../../shared/admin/models';
 import { DownloadProgress, type ModelSource } from '../models/transformers';
-import { Serial } from './cooperative';
+import { Serial } from '../threads/cooperative';
 import { loadThreadedAsr } from './whisper-threaded';
 import { NO_ENGINE_REASON, VoiceError, voiceMessages } from './errors';
 import type { PreparedRecording } from './codecs';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { detectLanguage } from '../knowledge/index/language';
 import { encodeMp3 } from './codecs';
-import { Serial, Slicer } from './cooperative';
+import { Serial, Slicer } from '../threads/cooperative';
 import { speechText } from './speech-text';
 import { pruneCache, touch } from './tts-cache';
 import type { SpokenStore } from './tts-store';

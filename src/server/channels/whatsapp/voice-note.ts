@@ -1,6 +1,6 @@
 import { OggOpusDecoder } from 'ogg-opus-decoder';
 import { ASR_SAMPLE_RATE, encodeMp3, isSilent, toMono16k, type PreparedRecording } from '../../voice/codecs';
-import { Slicer, yieldToEventLoop } from '../../voice/cooperative';
+import { Slicer, yieldToEventLoop } from '../../threads/cooperative';
 import { VoiceError, voiceMessages } from '../../voice/errors';
 import type { VoiceService } from '../../voice/service';
 import { MAX_MEDIA_BYTES } from './graph-client';

@@ -8,6 +8,7 @@ import type { Embedder } from './embeddings';
 import { hindiPrefixTerms, withoutHindiFunctionWords } from './hindi';
 import { detectLanguage, textSearchConfig } from './language';
 import { headingsOf, inContext } from './sentence-context';
+import { Slicer, yieldToEventLoop } from '../../threads/cooperative';
 import { enableVectors, meanVector, writeVectors, type PassageVectors } from './passage-vectors';
 import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
 
@@ -26,6 +27,9 @@ export interface IndexedItem {
  * holding its rarer words are (term-stats.ts). Ranking costs some 10-20 µs a passage here.
  */
 const RANKED_PASSAGES = 1000;
+// Passages written by one statement: on PGlite a statement holds the event loop while it runs
+// (200 held it for about 160 ms).
+const INSERTED_AT_ONCE = 50;
 /** Passages embedded per round; a round's vectors are written before the next is computed. */
 const EMBED_BATCH = 32;
 /** Passage size in word pieces when a model is loaded (its limit), else in characters. */
@@ -177,13 +181,14 @@ export class SearchIndex {
           embedder,
         )
       : null;
+    const slicer = new Slicer();
     await this.db.transaction(async (tx) => {
       await tx.delete(chunks).where(eq(chunks.itemId, item.id));
-      for (let i = 0; i < passages.length; i += 200) {
+      for (let i = 0; i < passages.length; i += INSERTED_AT_ONCE) {
         const rows = await tx
           .insert(chunks)
           .values(
-            passages.slice(i, i + 200).map((p, j) => ({
+            passages.slice(i, i + INSERTED_AT_ONCE).map((p, j) => ({
               itemId: item.id,
               sourceId: item.sourceId,
               project: item.project,
@@ -196,7 +201,10 @@ export class SearchIndex {
           )
           .returning({ id: chunks.id });
         if (!vectors) continue;
-        for (const [j, row] of rows.entries()) await writeVectors(tx, row.id, vectors[i + j]!, embedder!);
+        for (const [j, row] of rows.entries()) {
+          await writeVectors(tx, row.id, vectors[i + j]!, embedder!);
+          await slicer.maybeYield();
+        }
       }
     });
     return passages.length;
@@ -257,8 +265,12 @@ export class SearchIndex {
         );
         own.forEach((b, i) => vectors.set(b.id, made[i] ?? null));
       }
+      const slicer = new Slicer();
       await this.db.transaction(async (tx) => {
-        for (const row of batch) await writeVectors(tx, row.id, vectors.get(row.id) ?? null, embedder);
+        for (const row of batch) {
+          await writeVectors(tx, row.id, vectors.get(row.id) ?? null, embedder);
+          await slicer.maybeYield();
+        }
       });
       done += batch.length;
     }
@@ -281,7 +293,7 @@ export class SearchIndex {
         });
         if (done === 0) break;
         total += done;
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldToEventLoop();
       }
       if (total) log.info({ passages: total }, 'passages embedded again for the current model');
     })();
