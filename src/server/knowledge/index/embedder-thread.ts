@@ -1,6 +1,7 @@
 /**
- * The embedding worker thread: holds the sentence-embedding model and embeds what the server
- * thread sends, a batch at a time. ONNX Runtime's `run` is synchronous, so on the server's
+ * The embedding worker thread: holds the sentence-embedding model and its tokenizer, embeds what
+ * the server thread sends, a batch at a time, and cuts documents into passages of the model's
+ * length. ONNX Runtime's `run` is synchronous, so on the server's
  * thread every question's embedding held the event loop, and an ingested document's for seconds
  * (docs/performance.md, "2026-11-24 (evening)"). See embedder-threaded.ts.
  */
@@ -20,15 +21,20 @@ try {
     callback: (event) => send({ type: 'progress', event }),
   });
   const { model, dimensions, maxTokens, scripts } = embedder;
-  port.on('message', ({ id: request, texts }: EmbedRequest) => {
-    embedder.embed(texts).then(
-      (vectors) => {
-        const flat = new Float32Array(vectors.length * dimensions);
-        vectors.forEach((v, i) => flat.set(v, i * dimensions));
-        send({ type: 'vectors', id: request, flat }, [flat.buffer]);
-      },
-      (error: unknown) => send({ type: 'error', id: request, message: (error as Error).message }),
-    );
+  port.on('message', (request: EmbedRequest) => {
+    const failed = (error: unknown) =>
+      send({ type: 'error', id: request.id, message: (error as Error).message });
+    if ('text' in request) {
+      embedder
+        .passages(request.text)
+        .then((chunks) => send({ type: 'passages', id: request.id, chunks }), failed);
+      return;
+    }
+    embedder.embed(request.texts).then((vectors) => {
+      const flat = new Float32Array(vectors.length * dimensions);
+      vectors.forEach((v, i) => flat.set(v, i * dimensions));
+      send({ type: 'vectors', id: request.id, flat }, [flat.buffer]);
+    }, failed);
   });
   send({ type: 'ready', model, dimensions, maxTokens, scripts });
 } catch (error) {

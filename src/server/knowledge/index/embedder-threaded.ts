@@ -1,14 +1,12 @@
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { transformers, type ProgressEvent } from '../../models/transformers';
+import type { ProgressEvent } from '../../models/transformers';
 import { startThread } from '../../threads/start';
+import type { Chunk } from './chunker';
 import { readableBy, type Embedder, type EmbedderOptions, type Script } from './embeddings';
 
-/** What the server thread asks the embedding thread: vectors of a few texts. */
-export interface EmbedRequest {
-  id: number;
-  texts: string[];
-}
+/** What the server thread asks the embedding thread: vectors of a few texts, or a text's passages. */
+export type EmbedRequest = { id: number; texts: string[] } | { id: number; text: string };
 
 /** What the embedding thread answers: its model, a download's progress, a log line, vectors or an error. */
 export type EmbedReply =
@@ -17,6 +15,7 @@ export type EmbedReply =
   | { type: 'progress'; event: ProgressEvent }
   | { type: 'log'; details: object; message: string }
   | { type: 'vectors'; id: number; flat: Float32Array }
+  | { type: 'passages'; id: number; chunks: Chunk[] }
   | { type: 'error'; id: number; message: string };
 
 const ENTRY = new URL('./embedder-thread', import.meta.url);
@@ -33,8 +32,9 @@ interface Piece {
  * The sentence-embedding model in a worker thread of its own (embedder-thread.ts), so that the
  * server's event loop never waits for it. Questions go first: a question's text waits at most
  * for the batch in the thread, never behind a document being ingested, and the questions waiting
- * together are embedded in one run. The tokenizer stays on this thread, where passages are cut to
- * the model's length. Resolves once the thread has loaded the model; throws if it cannot.
+ * together are embedded in one run. Documents are cut into passages there too, by the model's
+ * tokenizer, so this thread loads neither. Resolves once the thread has loaded the model; throws
+ * if it cannot.
  */
 export async function loadThreadedEmbedder(
   options: EmbedderOptions,
@@ -44,13 +44,11 @@ export async function loadThreadedEmbedder(
 ): Promise<Embedder> {
   const thread = new EmbeddingThread(options, id, log, download);
   const ready = await thread.start();
-  const { AutoTokenizer } = await transformers(options);
-  const tokenizer = await AutoTokenizer.from_pretrained(id);
   return {
     model: ready.model,
     dimensions: ready.dimensions,
     maxTokens: ready.maxTokens,
-    countTokens: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
+    passages: (text) => thread.passages(text),
     embed: (texts, embedOptions) => thread.embed(texts, embedOptions?.urgent ?? false),
     reads: readableBy(ready.scripts),
     dispose: () => thread.stop(),
@@ -62,6 +60,10 @@ class EmbeddingThread {
   private readonly urgent: Piece[] = [];
   private readonly waiting: Piece[] = [];
   private inFlight: Piece[] = [];
+  private readonly cutting = new Map<
+    number,
+    { resolve(chunks: Chunk[]): void; reject(error: Error): void }
+  >();
   private nextId = 0;
   private dimensions = 0;
 
@@ -95,6 +97,20 @@ class EmbeddingThread {
         });
       }
       this.next();
+    });
+  }
+
+  /** A text's passages, cut in the thread: sent at once (cutting is quick beside embedding). */
+  async passages(text: string): Promise<Chunk[]> {
+    const worker = await (this.worker ??= this.spawn(
+      () => undefined,
+      () => undefined,
+    ));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.cutting.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, text } satisfies EmbedRequest);
     });
   }
 
@@ -172,11 +188,18 @@ class EmbeddingThread {
             return this.download?.callback(reply.event);
           case 'log':
             return this.log.info(reply.details, reply.message);
+          case 'passages':
           case 'vectors':
-          case 'error':
+          case 'error': {
+            const cut = this.cutting.get(reply.id);
+            this.cutting.delete(reply.id);
+            if (reply.type === 'passages') cut?.resolve(reply.chunks);
+            else if (cut) cut.reject(new Error(reply.type === 'error' ? reply.message : 'no passages'));
+            else this.settle(reply.type === 'vectors' ? reply.flat : new Error(reply.message));
             // Idle, the thread does not keep the process alive.
-            worker.unref();
-            return this.settle(reply.type === 'vectors' ? reply.flat : new Error(reply.message));
+            if (!this.inFlight.length && !this.cutting.size) worker.unref();
+            return;
+          }
         }
       });
       worker.once('exit', (code) => {
@@ -187,6 +210,8 @@ class EmbeddingThread {
         }
         this.worker = null;
         // What it held fails; what waits goes to a new thread.
+        for (const cut of this.cutting.values()) cut.reject(error);
+        this.cutting.clear();
         if (this.inFlight.length) this.settle(error);
       });
     });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { transformers, type ModelSource, type ProgressEvent } from '../../models/transformers';
+import { chunkText, type Chunk } from './chunker';
 import { readsLatin, scriptShare } from './language';
 
 export interface Embedder {
@@ -9,8 +10,11 @@ export interface Embedder {
   dimensions: number;
   /** Word pieces the model reads of one text; a passage longer than this is cut. */
   maxTokens: number;
-  /** Word pieces of a text, without the model's two special tokens. */
-  countTokens(text: string): number;
+  /**
+   * The passages of a text, each within the model's length in its word pieces (room left for
+   * its special tokens and the title that leads a first passage), sentences whole.
+   */
+  passages(text: string): Promise<Chunk[]>;
   /**
    * Unit-length vectors, one per text. An urgent call (a question someone waits for) goes before
    * the others waiting (a document being indexed).
@@ -121,7 +125,14 @@ export async function loadEmbedder(
     model: `${options.model} (${dtype})`,
     dimensions,
     maxTokens,
-    countTokens: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
+    passages: (text) =>
+      Promise.resolve(
+        chunkText(text, {
+          size: maxTokens - 16,
+          overlap: 40,
+          measure: (sentence) => tokenizer.encode(sentence, { add_special_tokens: false }).length,
+        }),
+      ),
     embed,
     reads: readableBy(scripts),
     scripts,

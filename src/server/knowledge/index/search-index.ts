@@ -151,16 +151,11 @@ export class SearchIndex {
     return textSearchConfig(language, this.textConfigs);
   }
 
-  /** The passages of a text, sized for the model when there is one. */
-  passagesOf(text: string, embedder = this.current): Chunk[] {
+  /** The passages of a text, sized for the model when there is one (cut by its thread). */
+  passagesOf(text: string, embedder = this.current): Promise<Chunk[]> {
     return embedder
-      ? chunkText(text, {
-          // Room for the special tokens and the title that leads the first passage.
-          size: embedder.maxTokens - 16,
-          overlap: 40,
-          measure: (s) => embedder.countTokens(s),
-        })
-      : chunkText(text, { size: PASSAGE_CHARS, overlap: 150 });
+      ? embedder.passages(text)
+      : Promise.resolve(chunkText(text, { size: PASSAGE_CHARS, overlap: 150 }));
   }
 
   /**
@@ -173,7 +168,7 @@ export class SearchIndex {
     this.languages.add(item.language || 'und');
     // One model for the whole item, should another be taken up meanwhile.
     const embedder = this.current;
-    const passages = this.passagesOf(`${item.title}.\n\n${item.body}`, embedder);
+    const passages = await this.passagesOf(`${item.title}.\n\n${item.body}`, embedder);
     const vectors = embedder
       ? await this.vectorsFor(
           passages.map((p) => p.text),
