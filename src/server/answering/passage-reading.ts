@@ -25,8 +25,8 @@ export interface PassageReading {
   sentences: ReadSentence[];
 }
 
-/** Passages kept: a few thousand (a few MB) cover the passages an answer weighs many times over. */
-const KEPT = 4_000;
+/** Passages kept (about 8 MB): those of the last 25 answers at least, the often asked for longer. */
+const KEPT = 1_000;
 const readings = new Map<string, PassageReading>();
 
 export function readPassage(text: string): PassageReading {

@@ -30,13 +30,6 @@ export const WEIGHTS = {
   supportMargin: 0.3,
 };
 
-export interface Sentence {
-  text: string;
-  /** The paragraph's index within the passage and the sentence's within it. */
-  paragraph: number;
-  index: number;
-}
-
 export interface Candidate {
   passage: Passage;
   /** The passage's rank in the retrieval (0 first). */

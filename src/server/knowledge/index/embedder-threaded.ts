@@ -102,16 +102,21 @@ class EmbeddingThread {
 
   /** A text's passages, cut in the thread: sent at once (cutting is quick beside embedding). */
   async passages(text: string): Promise<Chunk[]> {
-    const worker = await (this.worker ??= this.spawn(
-      () => undefined,
-      () => undefined,
-    ));
+    const worker = await this.running();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.cutting.set(id, { resolve, reject });
       worker.ref();
       worker.postMessage({ id, text } satisfies EmbedRequest);
     });
+  }
+
+  /** The thread, started again if it stopped (a crash, or stop()). */
+  private running(): Promise<Worker> {
+    return (this.worker ??= this.spawn(
+      () => undefined,
+      () => undefined,
+    ));
   }
 
   async stop(): Promise<void> {
@@ -133,10 +138,7 @@ class EmbeddingThread {
     if (batch.length === 0) return;
     this.inFlight = batch;
     const request: EmbedRequest = { id: this.nextId++, texts: batch.flatMap((p) => p.texts) };
-    (this.worker ??= this.spawn(
-      () => undefined,
-      () => undefined,
-    )).then(
+    this.running().then(
       (worker) => {
         worker.ref();
         worker.postMessage(request);
