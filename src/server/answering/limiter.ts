@@ -11,8 +11,7 @@ export class Limiter {
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.running++;
-    // PGlite works on this thread and settles its queries without giving the event loop a turn;
-    // yielding here lets the answers already sent reach their sockets before the next one starts.
+    // Yielding here lets the answers already sent reach their sockets before the next one starts.
     await new Promise((resolve) => setImmediate(resolve));
     try {
       return await task();

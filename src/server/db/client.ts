@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, types } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { postgresNotices, type Notices } from './notices';
+import { ThreadedPglite } from './pglite-threaded';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -40,34 +38,10 @@ export async function openDatabase(options: {
     : openPglite(options.dataDir);
 }
 
-const PGLITE_SHARED_BUFFERS = '32MB';
-
 async function openPglite(dataDir: string): Promise<Database> {
-  const dir = path.join(dataDir, 'pglite');
-  await mkdir(dir, { recursive: true });
-  // pgvector ships with PGlite, so the embedded default always has vector search.
-  const extensions = { vector };
-  // A new database is made with PGlite's own settings: made with others, PGlite kept about
-  // 350 MB more for as long as the process ran.
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) await (await PGlite.create(dir, { extensions })).close();
-  // PostgreSQL's 128 MB of shared buffers suit a database server of its own; this one shares
-  // the server's process with the models, and 32 MB (the operating system caches the rest of the
-  // files) keep the process about 100 MB smaller.
-  const client = await PGlite.create(dir, {
-    extensions,
-    // PGlite reads bytea byte by byte through parseInt: the sentence vectors of an answer's 40
-    // passages took about 7 ms of every answer. Node decodes the same hex natively.
-    parsers: { [types.BYTEA]: (hex: string) => Buffer.from(hex.slice(2), 'hex') },
-    startParams: [
-      ...PGlite.defaultStartParams,
-      ...['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-      // Its files are read through the operating system's cache, where a page read at random costs
-      // little more than the next one: with PostgreSQL's default of 4, a question's rarer words
-      // were looked for by reading every passage instead of through their index (performance.md).
-      ...['-c', 'random_page_cost=1.1'],
-    ],
-  });
-  const db = drizzlePglite(client, { schema });
+  // In a thread of its own: PGlite runs each statement without giving its thread a turn.
+  const client = await ThreadedPglite.open(path.join(dataDir, 'pglite'));
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -131,7 +131,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     ? { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL }
     : undefined;
   // One queue for every channel's answers (chat, WhatsApp, project API): PGlite runs one query at
-  // a time on this thread, so interleaving questions there only slows each.
+  // a time (in its thread), so interleaving questions there only slows each (performance.md).
   const answering = new Limiter(database.kind === 'pglite' ? 1 : 4);
   // Per-user limits and one question at a time per session: in Redis when processes share it.
   const limits = await openAskLimits(config.REDIS_URL, app.log);

@@ -2,11 +2,9 @@
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Audio work (decoding, resampling, synthesis, MP3 encoding) and the embedded database run on
- * the server's one JavaScript thread; PGlite's statements settle without ever giving the event
- * loop a turn, so a transaction of hundreds of them held it for seconds. Long loops call
- * `maybeYield()` between slices: it yields once `sliceMs` of work has run since the last turn,
- * so no slice holds the event loop much longer than that.
+ * Audio work (decoding, resampling, synthesis, MP3 encoding) runs on the server's one JavaScript
+ * thread. Long loops call `maybeYield()` between slices: it yields once `sliceMs` of work has run
+ * since the last turn, so no slice holds the event loop much longer than that.
  */
 export class Slicer {
   private since = performance.now();

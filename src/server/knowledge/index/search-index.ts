@@ -8,7 +8,7 @@ import type { Embedder } from './embeddings';
 import { hindiPrefixTerms, withoutHindiFunctionWords } from './hindi';
 import { detectLanguage, textSearchConfig } from './language';
 import { headingsOf, inContext } from './sentence-context';
-import { Slicer, yieldToEventLoop } from '../../threads/cooperative';
+import { yieldToEventLoop } from '../../threads/cooperative';
 import { enableVectors, meanVector, writeVectors, type PassageVectors } from './passage-vectors';
 import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
 
@@ -27,8 +27,8 @@ export interface IndexedItem {
  * holding its rarer words are (term-stats.ts). Ranking costs some 10-20 µs a passage here.
  */
 const RANKED_PASSAGES = 1000;
-// Passages written by one statement: on PGlite a statement holds the event loop while it runs
-// (200 held it for about 160 ms).
+// Passages written by one statement: fewer round trips, and no statement long enough to keep a
+// question's waiting long on PGlite, which runs one at a time (200 took about 160 ms).
 const INSERTED_AT_ONCE = 50;
 /** Passages embedded per round; a round's vectors are written before the next is computed. */
 const EMBED_BATCH = 32;
@@ -176,7 +176,6 @@ export class SearchIndex {
           embedder,
         )
       : null;
-    const slicer = new Slicer();
     await this.db.transaction(async (tx) => {
       await tx.delete(chunks).where(eq(chunks.itemId, item.id));
       for (let i = 0; i < passages.length; i += INSERTED_AT_ONCE) {
@@ -196,10 +195,7 @@ export class SearchIndex {
           )
           .returning({ id: chunks.id });
         if (!vectors) continue;
-        for (const [j, row] of rows.entries()) {
-          await writeVectors(tx, row.id, vectors[i + j]!, embedder!);
-          await slicer.maybeYield();
-        }
+        for (const [j, row] of rows.entries()) await writeVectors(tx, row.id, vectors[i + j]!, embedder!);
       }
     });
     return passages.length;
@@ -260,12 +256,8 @@ export class SearchIndex {
         );
         own.forEach((b, i) => vectors.set(b.id, made[i] ?? null));
       }
-      const slicer = new Slicer();
       await this.db.transaction(async (tx) => {
-        for (const row of batch) {
-          await writeVectors(tx, row.id, vectors.get(row.id) ?? null, embedder);
-          await slicer.maybeYield();
-        }
+        for (const row of batch) await writeVectors(tx, row.id, vectors.get(row.id) ?? null, embedder);
       });
       done += batch.length;
     }
