@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -39,10 +40,23 @@ export async function openDatabase(options: {
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  // In a thread of its own: PGlite runs each statement without giving its thread a turn.
-  const client = await ThreadedPglite.open(path.join(dataDir, 'pglite'));
+  const dir = path.join(dataDir, 'pglite');
+  // Making and migrating a database grows PGlite's WebAssembly memory by about 300 MB, which it
+  // keeps for as long as its thread lives: a new database is made by a thread that then ends.
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await (await openThreadedPglite(dir)).close();
+  return openThreadedPglite(dir);
+}
+
+/** PGlite in a thread of its own (it runs each statement without giving its thread a turn), migrated. */
+async function openThreadedPglite(dir: string): Promise<Database> {
+  const client = await ThreadedPglite.open(dir);
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
