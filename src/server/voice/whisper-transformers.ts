@@ -1,3 +1,4 @@
+import { InferenceSession } from 'onnxruntime-node';
 import { transformers } from '../models/transformers';
 import type { AsrPipeline, LoadAsr } from './stt-whisper';
 import { tokensOutsideScript } from './whisper-script';
@@ -53,11 +54,13 @@ interface WhisperInternals {
  */
 export const loadTransformersAsr: LoadAsr = async (model, options) => {
   const { pipeline } = await transformers(options);
-  const asr = await pipeline('automatic-speech-recognition', model.id, {
-    device: 'cpu',
-    dtype: model.dtype,
-    ...(options.progress ? { progress_callback: options.progress } : {}),
-  });
+  const asr = await withoutEncoderArena(() =>
+    pipeline('automatic-speech-recognition', model.id, {
+      device: 'cpu',
+      dtype: model.dtype,
+      ...(options.progress ? { progress_callback: options.progress } : {}),
+    }),
+  );
   const whisper = asr as unknown as WhisperInternals;
   const config = whisper.model.generation_config;
   // Lets `generate` take the encoder's output instead of computing it again.
@@ -128,3 +131,39 @@ export const loadTransformersAsr: LoadAsr = async (model, options) => {
   };
   return transcribe;
 };
+
+/**
+ * The options a Whisper session is made with: the encoder's without ONNX Runtime's memory arena.
+ * The arena keeps the largest activations a session ever needed; the encoder's (a 30 s window's
+ * attention) are about 190 MB it would hold between recordings, and without the arena a recording
+ * takes no longer, since the encoder runs once per recording. The decoder keeps its arena: it runs
+ * once per token, and without it a recording took 1.8 times as long (docs/performance.md).
+ */
+export function sessionOptionsFor(
+  file: unknown,
+  options: InferenceSession.SessionOptions | undefined,
+): InferenceSession.SessionOptions | undefined {
+  return typeof file === 'string' && /(^|[\\/])encoder_model[^\\/]*\.onnx$/.test(file)
+    ? { ...options, enableCpuMemArena: false }
+    : options;
+}
+
+/**
+ * Runs `load` with every ONNX session made through `sessionOptionsFor`. Transformers.js takes one
+ * set of session options for all of a model's files, so this is the one place the encoder's can
+ * differ; the thread holding Whisper loads nothing else meanwhile (whisper-thread.ts).
+ */
+async function withoutEncoderArena<T>(load: () => Promise<T>): Promise<T> {
+  const own = Object.getOwnPropertyDescriptor(InferenceSession, 'create');
+  const create = InferenceSession.create.bind(InferenceSession) as (
+    file: string,
+    options?: InferenceSession.SessionOptions,
+  ) => Promise<InferenceSession>;
+  InferenceSession.create = ((file: string, options?: InferenceSession.SessionOptions) =>
+    create(file, sessionOptionsFor(file, options))) as typeof InferenceSession.create;
+  try {
+    return await load();
+  } finally {
+    if (own) Object.defineProperty(InferenceSession, 'create', own);
+  }
+}
