@@ -4,7 +4,7 @@
  * Hindi clips with reference transcripts in ../shared/material/audio/hindi_indicwav2vec, prints
  * the language the server heard (told apart among the answer languages), the transcript, word
  * error rate (English) or character error rate (Hindi, spaces ignored) and the time as a share
- * of the audio's length. Asserts nothing.
+ * of the audio's length, and the process's RSS at the end. Asserts nothing.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -96,5 +96,6 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / (values.l
 console.log(
   `\nEnglish word error rate ${(mean(rates.word) * 100).toFixed(0)} %; Hindi character error rate ${(mean(rates.character) * 100).toFixed(0)} % (mean of ${rates.character.length} clips); ` +
     `real-time factor ${(workMs / audioMs).toFixed(2)} (language detection and transcription, model loaded); ` +
-    `event loop meanwhile: p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
+    `event loop meanwhile: p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms; ` +
+    `RSS of this process (Whisper's thread in it) ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB`,
 );
