@@ -109,7 +109,7 @@ export interface WhisperSettings extends ModelSource {
   languages?: readonly string[];
   /**
    * A loaded model no recording has used for this long is unloaded, and loaded again by the next
-   * one (a few seconds): Whisper base holds about 700 MB once it has transcribed. 0 keeps it.
+   * one (a few seconds): Whisper base holds about 500 MB once it has transcribed. 0 keeps it.
    */
   idleMs?: number;
   /** How the pipeline is loaded; tests pass their own. */
