@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createServer, type DishServer, type ServerOverrides } from '../../src/server/http/app';
 
@@ -27,6 +28,11 @@ export async function startTestServer(
     process.env.DATABASE_URL && !env.DATABASE_URL
       ? await createPostgresDatabase(process.env.DATABASE_URL)
       : undefined;
+  // A copy of the suite's new database (pglite-template.ts); the servers of shutdown.test.ts and
+  // bombs.test.ts still make theirs as a first start does.
+  const template = suiteTemplate();
+  if (template && !env.DATABASE_URL && !env.DATA_DIR)
+    await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -74,4 +80,13 @@ export async function createPostgresDatabase(
       await client.end();
     },
   };
+}
+
+/** The suite's new database, when run by vitest with its global setup (benches start theirs). */
+function suiteTemplate(): string {
+  try {
+    return inject('pgliteTemplate') ?? '';
+  } catch {
+    return '';
+  }
 }
