@@ -135,9 +135,10 @@ export const loadTransformersAsr: LoadAsr = async (model, options) => {
 /**
  * The options a Whisper session is made with: the encoder's without ONNX Runtime's memory arena.
  * The arena keeps the largest activations a session ever needed; the encoder's (a 30 s window's
- * attention) are about 190 MB it would hold between recordings, and without the arena a recording
- * takes no longer, since the encoder runs once per recording. The decoder keeps its arena: it runs
- * once per token, and without it a recording took 1.8 times as long (docs/performance.md).
+ * attention) are about 190 MB it would hold between recordings. The encoder runs once per
+ * recording: without its arena one recording takes no longer, five at once about a tenth longer.
+ * The decoder keeps its arena: it runs once per token, and without it a recording took 1.8 times
+ * as long (docs/performance.md, "the first start, and Whisper's encoder").
  */
 export function sessionOptionsFor(
   file: unknown,
