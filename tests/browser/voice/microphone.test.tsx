@@ -231,8 +231,11 @@ describe('30 seconds', () => {
         .element(mic(), { timeout: MAX_AUDIO_DURATION_MS + 5000 })
         .toHaveAttribute('aria-pressed', 'false');
       await expect.element(status()).toHaveTextContent(notices.timeUp);
-      const { audio, frames } = await nextMp3(recorded, 20_000);
+      // Watched until the recording is handed on: reading it back below (30 s of samples summed
+      // on this thread) is the test's work, not recording or encoding.
+      await expect.poll(() => recorded.length, { timeout: 20_000 }).toBe(1);
       observer.disconnect();
+      const { audio, frames } = await nextMp3(recorded);
       expect(frames.channels).toEqual([1]);
       expect(audio.duration).toBeGreaterThan(MAX_AUDIO_DURATION_MS / 1000 - 0.5);
       expect(audio.duration).toBeLessThan(MAX_AUDIO_DURATION_MS / 1000 + 0.5);
