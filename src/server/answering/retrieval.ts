@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows, textArray } from '../db/raw';
-import { cosine, vectorLiteral } from '../knowledge/index/embeddings';
-import { unpackVectors } from '../knowledge/index/passage-vectors';
+import { vectorLiteral } from '../knowledge/index/embeddings';
+import { PackedVectors } from '../knowledge/index/passage-vectors';
 import type { SearchIndex } from '../knowledge/index/search-index';
 import { readPassage } from './passage-reading';
 import { salientTerms } from './words';
@@ -113,6 +113,7 @@ export async function retrieve(
         )})`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const q = vector && Float64Array.from(vector);
   return best.flatMap(([id, score]) => {
     const r = byId.get(id);
     return r
@@ -129,7 +130,7 @@ export async function retrieve(
             origin: r.origin,
             score,
             textRank: textRanks.get(id) ?? 0,
-            ...similarities(r.text, r.sentence_vectors, vector),
+            ...similarities(r.text, r.sentence_vectors, q),
           },
         ]
       : [];
@@ -169,29 +170,30 @@ export const vectorQuery = (vector: number[], projects: string[], depth: number)
 export function similarities(
   text: string,
   bytes: Uint8Array | null,
-  query: number[] | undefined,
+  query: ArrayLike<number> | undefined,
 ): Pick<Passage, 'sentenceSimilarity' | 'windowSimilarity'> {
   const none = { sentenceSimilarity: [], windowSimilarity: [] };
   if (!query || !bytes) return none;
-  const vectors = unpackVectors(bytes, query.length);
+  const vectors = new PackedVectors(bytes, query.length);
+  const n = vectors.count;
   // Vectors of another splitting of the text would point at the wrong sentences.
-  if (vectors.length !== readPassage(text).sentences.length) return none;
+  if (n === 0 || n !== readPassage(text).sentences.length) return none;
+  const q = query instanceof Float64Array ? query : Float64Array.from(query);
   // A window's cosine from dot products: q·(a+b+c) is the sum of the sentences' own, and |a+b+c|²
   // the sum of their squares and of each pair's product, so no summed vector is made.
-  const dot = (i: number, j: number) => (vectors[j] ? cosine(vectors[i]!, vectors[j]) : 0);
-  const own = vectors.map((v) => cosine(query, v));
-  const square = vectors.map((_, i) => dot(i, i));
-  const next = vectors.map((_, i) => dot(i, i + 1));
-  const windowSimilarity = vectors.map((_, i) => {
+  const own = Array.from({ length: n }, (_, i) => vectors.dotWith(i, q));
+  const square = Array.from({ length: n }, (_, i) => vectors.dot(i, i));
+  const next = Array.from({ length: n }, (_, i) => vectors.dot(i, i + 1));
+  const windowSimilarity = own.map((_, i) => {
     const first = Math.max(0, i - 1);
-    const last = Math.min(vectors.length - 1, i + 1);
+    const last = Math.min(n - 1, i + 1);
     let toQuery = 0;
     let length = 0;
     for (let j = first; j <= last; j++) {
       toQuery += own[j]!;
       length += square[j]! + (j < last ? 2 * next[j]! : 0);
     }
-    if (last - first === 2) length += 2 * dot(first, last);
+    if (last - first === 2) length += 2 * vectors.dot(first, last);
     return toQuery / (Math.sqrt(length) || 1);
   });
   return { sentenceSimilarity: own, windowSimilarity };

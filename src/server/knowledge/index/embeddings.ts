@@ -146,10 +146,3 @@ export async function loadEmbedder(
 /** pgvector's literal for a vector. */
 export const vectorLiteral = (values: number[]) =>
   `[${values.map((v) => (Number.isFinite(v) ? v : 0)).join(',')}]`;
-
-/** Cosine of two unit-length vectors. */
-export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += a[i]! * (b[i] ?? 0);
-  return sum;
-}

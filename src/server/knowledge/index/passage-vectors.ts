@@ -34,18 +34,43 @@ export function packVectors(vectors: number[][]): Buffer {
   return Buffer.from(flat.buffer, flat.byteOffset, flat.byteLength);
 }
 
-export function unpackVectors(bytes: Uint8Array | null, dimensions: number): Float32Array[] {
-  if (!bytes || bytes.byteLength === 0) return [];
-  const flat = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const out: Float32Array[] = [];
-  // A plain loop: Float32Array.from with a mapping function took 20 ms for the 40 passages of an
-  // answer (performance.md, "Where a question's time goes"), this one well under 1 ms.
-  for (let i = 0; i + dimensions <= flat.length; i += dimensions) {
-    const vector = new Float32Array(dimensions);
-    for (let d = 0; d < dimensions; d++) vector[d] = flat[i + d]! / INT8_SCALE;
-    out.push(vector);
+/**
+ * A passage's sentence vectors read where they lie, as int8: an answer weighs the sentences of
+ * 40 passages, and unpacking them into float arrays first cost more time (and garbage) than the
+ * dot products themselves (docs/performance.md, "what an answer costs the machine").
+ */
+export class PackedVectors {
+  readonly count: number;
+  private readonly flat: Int8Array;
+
+  constructor(
+    bytes: Uint8Array | null,
+    private readonly dimensions: number,
+  ) {
+    this.flat = bytes ? new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Int8Array(0);
+    this.count = dimensions > 0 ? Math.floor(this.flat.length / dimensions) : 0;
   }
-  return out;
+
+  /** The dot product of vector i with another of the same length. */
+  dotWith(i: number, other: Float64Array): number {
+    const { flat, dimensions } = this;
+    const start = i * dimensions;
+    let sum = 0;
+    for (let d = 0; d < dimensions; d++) sum += flat[start + d]! * other[d]!;
+    return sum / INT8_SCALE;
+  }
+
+  /** The dot product of vectors i and j (0 when j is past the last). */
+  dot(i: number, j: number): number {
+    if (j >= this.count) return 0;
+    const { flat, dimensions } = this;
+    const a = i * dimensions;
+    const b = j * dimensions;
+    // Whole numbers: the sum is exact, and scaled once.
+    let sum = 0;
+    for (let d = 0; d < dimensions; d++) sum += flat[a + d]! * flat[b + d]!;
+    return sum / (INT8_SCALE * INT8_SCALE);
+  }
 }
 
 const embeddedWith = (embedder: Embedder) => `${embedder.model}; ${VECTOR_LAYOUT}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { similarities } from '../../../../src/server/answering/retrieval';
-import { packVectors, unpackVectors } from '../../../../src/server/knowledge/index/passage-vectors';
+import { packVectors } from '../../../../src/server/knowledge/index/passage-vectors';
 
 const unit = (v: number[]) => {
   const norm = Math.hypot(...v) || 1;
@@ -18,7 +18,12 @@ describe('similarities', () => {
 
   it("gives each sentence's cosine, and its window's as the cosine to the sum of its neighbours", () => {
     const { sentenceSimilarity, windowSimilarity } = similarities(text, bytes, query);
-    const vectors = unpackVectors(bytes, 8);
+    // The vectors as stored: int8, a unit vector's components times 127.
+    const stored = Array.from(
+      new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      (x) => x / 127,
+    );
+    const vectors = [0, 1, 2, 3].map((i) => stored.slice(i * 8, i * 8 + 8));
     const dot = (a: ArrayLike<number>, b: ArrayLike<number>) =>
       Array.from(a).reduce((sum, x, i) => sum + x * b[i]!, 0);
     expect(sentenceSimilarity).toHaveLength(4);

@@ -2,26 +2,47 @@ import { describe, expect, it } from 'vitest';
 import {
   meanVector,
   packVectors,
-  unpackVectors,
+  PackedVectors,
 } from '../../../../../src/server/knowledge/index/passage-vectors';
 
 describe('sentence vectors as int8 bytes', () => {
-  it('keeps each component within 1/127 and the vectors in order', () => {
-    const vectors = [
-      [0.6, -0.8, 0],
-      [0, 0.28, -0.96],
-    ];
+  const vectors = [
+    [0.6, -0.8, 0],
+    [0, 0.28, -0.96],
+  ];
+  const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+
+  it('keeps the vectors in order, their products within 1/127 of the floats', () => {
     const bytes = packVectors(vectors);
     expect(bytes.byteLength).toBe(6);
-    const back = unpackVectors(bytes, 3);
-    expect(back).toHaveLength(2);
-    back.forEach((v, i) => v.forEach((x, d) => expect(Math.abs(x - vectors[i]![d]!)).toBeLessThan(1 / 127)));
+    const packed = new PackedVectors(bytes, 3);
+    expect(packed.count).toBe(2);
+    for (const i of [0, 1]) {
+      for (const j of [0, 1]) {
+        expect(Math.abs(packed.dot(i, j) - dot(vectors[i]!, vectors[j]!))).toBeLessThan(2 / 127);
+        expect(
+          Math.abs(packed.dotWith(i, Float64Array.from(vectors[j]!)) - dot(vectors[i]!, vectors[j]!)),
+        ).toBeLessThan(1 / 127);
+      }
+    }
+    // Each component alone, against a unit axis.
+    [0.6, -0.8, 0].forEach((x, d) => {
+      const axis = new Float64Array(3);
+      axis[d] = 1;
+      expect(Math.abs(packed.dotWith(0, axis) - x)).toBeLessThan(1 / 127);
+    });
+  });
+
+  it('gives 0 past the last vector', () => {
+    expect(new PackedVectors(packVectors(vectors), 3).dot(1, 2)).toBe(0);
   });
 
   it('clamps what lies outside a unit vector and reads nothing from no bytes', () => {
-    expect([...unpackVectors(packVectors([[2, -2]]), 2)[0]!]).toEqual([1, -1]);
-    expect(unpackVectors(null, 3)).toEqual([]);
-    expect(unpackVectors(new Uint8Array(0), 3)).toEqual([]);
+    const clamped = new PackedVectors(packVectors([[2, -2]]), 2);
+    expect(clamped.dotWith(0, Float64Array.from([1, 0]))).toBe(1);
+    expect(clamped.dotWith(0, Float64Array.from([0, 1]))).toBe(-1);
+    expect(new PackedVectors(null, 3).count).toBe(0);
+    expect(new PackedVectors(new Uint8Array(0), 3).count).toBe(0);
   });
 });
 
