@@ -16,6 +16,7 @@ import { findUnstorableText } from '../http/stored-text';
 import { projectAskedIn } from '../projects/policy';
 import { countKeyRequest } from '../projects/rate-limit';
 import { sessionRoom, socketStillAuthorized, type ChatServer, type ChatSocket } from './gateway';
+import { pacedNotes } from './paced-notes';
 
 /** Questions one user may ask in a minute, so that one client cannot flood the server. */
 export const ASKS_PER_MINUTE = 20;
@@ -155,7 +156,9 @@ export function registerChatHandlers(
           query,
           event === 'question-voice',
         );
-        if (answering.queued > 0) articulate('Many people are asking right now; your question is in line…');
+        // This question's notes, paced: several a second would only be noise.
+        const notes = pacedNotes(articulate);
+        if (answering.queued > 0) notes('Many people are asking right now; your question is in line…');
         const asker = {
           userId: socket.data.userId,
           chatSessionId: socket.data.chatSessionId,
@@ -167,10 +170,8 @@ export function registerChatHandlers(
         // A recording is decoded and transcribed before its question takes an answering turn.
         const { questionId, response } =
           event === 'question-voice'
-            ? await answerQuestion(deps, asker, event, query, articulate, audio, (task) =>
-                answering.run(task),
-              )
-            : await answering.run(() => answerQuestion(deps, asker, event, query, articulate));
+            ? await answerQuestion(deps, asker, event, query, notes, audio, (task) => answering.run(task))
+            : await answering.run(() => answerQuestion(deps, asker, event, query, notes));
         await endTurn(deps, turn, response, questionId);
         // Free before the answer is out: the next question, from any tab, must not find it busy.
         await release();

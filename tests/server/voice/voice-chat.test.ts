@@ -58,7 +58,8 @@ async function recordingRoundTrip(t: TestServer, socket: ChatClient): Promise<An
   expect(response.text).toMatch(/ask not what your country can do for you/i);
   expect(response.answer.length).toBeGreaterThan(20);
   expect(response.audioPath).toMatch(TTS_FILE);
-  expect(notes).toEqual(expect.arrayContaining(['Listening to your question…', 'Speaking the answer…']));
+  // Notes are paced (realtime/paced-notes.ts): which later ones show depends on how long each step takes.
+  expect(notes[0]).toBe('Listening to your question…');
   expect(notes.at(-1)).toBe('');
 
   const row = await storedQuestion(t, questionId);
