@@ -19,6 +19,7 @@ export async function recordQuestion(
   input: Pick<QuestionRow, 'sessionId' | 'project' | 'sourceMode' | 'askedVia' | 'event' | 'query'> & {
     userId: string | null;
     history: HistoryEvent[];
+    language?: string;
   },
 ): Promise<QuestionRow> {
   const [row] = await db.insert(questions).values(input).returning();
