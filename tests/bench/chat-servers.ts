@@ -28,6 +28,8 @@ export interface BenchServers {
   urls: string[];
   description: string;
   chunks: number;
+  /** The spawned server processes (none when the server runs in this process). */
+  pids: number[];
   /** One sample per server process, each covering the time since its previous sample. */
   sample(): Promise<Sample[]>;
   /** Indexes documents already read, as ingestion does after its sandbox thread read them (in-process server only). */
@@ -57,6 +59,7 @@ export async function startInProcess(targetChunks: number): Promise<BenchServers
     urls: [t.url],
     description: `one server in the bench's process on ${t.server.database.kind}`,
     chunks,
+    pids: [],
     sample() {
       const sample = {
         p99: delay.percentile(99) / 1e6,
@@ -122,6 +125,7 @@ export async function startProcesses(count: number, targetChunks: number): Promi
     urls: processes.map((p) => p.url),
     description: `${count} server process${count > 1 ? 'es' : ''} (${database ? 'ROLE=web' : 'ROLE=all'}) on ${kind}`,
     chunks,
+    pids: processes.map((p) => p.pid),
     sample: () => Promise.all(processes.map((p, i) => probeSample(p, files[i]!))),
     async stop() {
       await Promise.all(processes.map((p) => p.stop()));

@@ -3,7 +3,9 @@
  * 20,000+ chunks (BENCH_CHUNKS); BENCH_CLIENTS socket clients (1,50,200 by default; 1000 works),
  * each its own session authenticated by a project API key, ask BENCH_QUESTIONS FAQ questions each.
  * Prints per client count the answers per second, latency p50/p95/p99, errors, and the servers'
- * event-loop delay (monitorEventLoopDelay p99 and max) while the round ran. Asserts nothing.
+ * event-loop delay (monitorEventLoopDelay p99 and max) while the round ran, and the CPU time each
+ * part used per answer (cpu-time.ts: this process, the server processes, PostgreSQL, Redis).
+ * Asserts nothing.
  *
  * - The server runs in this process by default (PGlite, or PostgreSQL with DATABASE_URL): its
  *   event loop is the clients' too.
@@ -19,6 +21,7 @@
 import { askAll, connectClients, latencySummary, type Tally } from './chat-clients';
 import { startInProcess, startProcesses, type BenchServers, type Sample } from './chat-servers';
 import { searchBenchDocuments } from './corpus';
+import { cpuTimes, perAnswer } from './cpu-time';
 import { loadFaqPairs } from './faq';
 
 const TARGET_CHUNKS = Number(process.env.BENCH_CHUNKS ?? 20_000);
@@ -62,14 +65,17 @@ try {
     for (const clients of CLIENTS) {
       const sockets = await connectClients(servers.urls, clients, String(clients));
       await servers.sample();
+      const cpuBefore = cpuTimes(servers.pids);
       const started = performance.now();
       const tally = await askAll(sockets, questions, { perClient: QUESTIONS_PER_CLIENT });
       const seconds = (performance.now() - started) / 1000;
+      const cpuAfter = cpuTimes(servers.pids);
       const during = await servers.sample();
       const n = tally.latencies.length;
       console.log(
         `${String(clients).padStart(4)} clients: ${n} answers in ${seconds.toFixed(1)} s = ${(n / seconds).toFixed(1)} /s; ` +
-          `${latencySummary(tally.latencies)}; errors ${tally.errors}; event loop ${loop(during)}`,
+          `${latencySummary(tally.latencies)}; errors ${tally.errors}; event loop ${loop(during)}\n` +
+          `      CPU per answer: ${perAnswer(cpuBefore, cpuAfter, n)}`,
       );
       for (const s of sockets) s.close();
     }
