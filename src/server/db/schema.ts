@@ -237,6 +237,8 @@ export const pendingData = pgTable(
     // by whichever process serves the admin (issue 14 item 5).
     pagesFound: integer('pages_found'),
     pagesFetched: integer('pages_fetched'),
+    // Which version of the file readers read it: an uploaded file is read again when they change.
+    readWith: integer('read_with').notNull().default(0),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),

@@ -7,6 +7,7 @@ import type { FileDocument } from './connectors/doc-file';
 import { crawlSite, type PreviousPage } from './connectors/web';
 import { fetchVideo, listChannelVideos } from './connectors/youtube';
 import { fetchPublic } from './connectors/fetch-public';
+import { fileTitle } from './connectors/text-file';
 import { fileAddress } from './files/address';
 import { crawlProgressWriter } from './progress/crawl-progress';
 import type { SearchIndex } from './index/search-index';
@@ -58,7 +59,8 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
       for (const doc of docs) {
         await store({
           resourceType: item.dataType === 'pdf' ? 'pdf' : 'document',
-          title: doc.title || item.title || file.name,
+          // No title in the file: the name it was uploaded as, without its extension.
+          title: doc.title || (item.title && item.title !== file.name ? item.title : fileTitle(file.name)),
           body: doc.body,
           // Answers cite the kept file itself, which every asker of the project can open.
           url: fileAddress(file),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pendingData } from '../db/schema';
 
@@ -126,11 +126,44 @@ export async function hasExpiredLease(db: Db): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * The version of what reads uploaded files (PDF, Word, spreadsheets, text): raised whenever their
+ * text or title changes for the same file (2026-11-26: words split by the layout joined, titles
+ * that are not section headings), so that every kept file is read again at the next run.
+ */
+export const FILE_READERS_VERSION = 1;
+
 export async function markCompleted(db: Db, id: string): Promise<void> {
   await db
     .update(pendingData)
-    .set({ status: 'completed', error: null, leaseUntil: null, updatedAt: sql`now()` })
+    .set({
+      status: 'completed',
+      error: null,
+      leaseUntil: null,
+      readWith: FILE_READERS_VERSION,
+      updatedAt: sql`now()`,
+    })
     .where(eq(pendingData.id, id));
+}
+
+/**
+ * Uploaded files read by an earlier version of the readers go back to the queue; the next run
+ * reads them again and re-indexes those whose text changed (the rest are left as they are).
+ */
+export async function requeueOutdatedReadings(db: Db): Promise<number> {
+  const outdated = await db
+    .update(pendingData)
+    .set({ status: 'pending', attempts: 0, nextRunAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(pendingData.dataType, ['pdf', 'doc']),
+        eq(pendingData.status, 'completed'),
+        isNotNull(pendingData.fileId),
+        lt(pendingData.readWith, FILE_READERS_VERSION),
+      ),
+    )
+    .returning({ id: pendingData.id });
+  return outdated.length;
 }
 
 /**

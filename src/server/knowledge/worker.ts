@@ -9,6 +9,7 @@ import {
   markFailed,
   MAX_ATTEMPTS,
   releaseLeases,
+  requeueOutdatedReadings,
   requeueStaleCrawls,
   UNSAFE_FILE_MESSAGE,
   type Lease,
@@ -56,6 +57,16 @@ export class IngestionWorker {
     // Items left by a dead worker of another process are looked for twice per lease.
     this.timers.push(setInterval(() => void this.resumeAbandoned(), lease.ms / 2).unref());
     void this.resumeOwn();
+    void this.queueOutdatedReadings();
+  }
+
+  /** Files read by earlier readers are read again at the next run (queue.ts, FILE_READERS_VERSION). */
+  private async queueOutdatedReadings(): Promise<void> {
+    const queued = await requeueOutdatedReadings(this.deps.db).catch((error: unknown) => {
+      this.deps.log.error({ err: error }, 'could not queue files to be read again');
+      return 0;
+    });
+    if (queued) this.deps.log.info({ queued }, 'files read by earlier readers queued to be read again');
   }
 
   /** After a restart, the items this process had in work go on at once. */

@@ -9,6 +9,7 @@ import {
 import { isGarbledDevanagari, isVisualOrderDevanagari, reorderIMatra } from './devanagari-layer';
 import { detectFileType } from './file-type';
 import { readPagesByOcr } from './pdf-ocr';
+import { joinSplitWords } from './split-words';
 import { ConnectorError, type ExtractedDocument } from './types';
 
 /** A PDF's text, page by page, with what the pipeline needs for page-level provenance. */
@@ -81,9 +82,10 @@ export async function extractPdfPages(bytes: Uint8Array, options: PdfOptions = {
     const rawPages = lines.map((page) => paragraphs(page, spacing));
     const visualOrder = isVisualOrderDevanagari(rawPages.join('\n'));
     const layerPages = rawPages.map((text) => (visualOrder ? reorderIMatra(text) : text));
-    const pages = (await readGarbledPages(pdf, layerPages, options.ocrUntil)).map(normalisePdfText);
+    const read = (await readGarbledPages(pdf, layerPages, options.ocrUntil)).map(normalisePdfText);
     // One form feed between consecutive pages (empty ones too), so a position tells its page.
-    const body = pages.join('\f');
+    const body = joinSplitWords(read.join('\f'));
+    const pages = body.split('\f');
     if (countLetters(body) < MIN_LETTERS) throw new ConnectorError(NO_TEXT_LAYER_MESSAGE);
 
     const heading = firstHeading(lines);
@@ -91,8 +93,8 @@ export async function extractPdfPages(bytes: Uint8Array, options: PdfOptions = {
     const title = chooseTitle([
       ...(await metadataTitles(pdf)),
       // A heading from a garbled layer is not the page's words: the first real line (read by OCR) is.
-      layerHeading && !layerPages.some(isGarbledDevanagari) ? layerHeading : undefined,
-      firstRealLine(body),
+      layerPages.some(isGarbledDevanagari) ? firstRealLine(body) : layerHeading,
+      openingLine(body),
     ]);
     return { title, body, pageCount, pages };
   } finally {
@@ -260,9 +262,11 @@ function markEdges(lines: readonly Line[]): Line[] {
 const HEADING_RATIO = 1.1;
 
 /**
- * The first heading: on the first page with text, the first line set in its largest size, when
- * that size is clearly larger than the body text's (the size most of the document's letters have).
- * A heading set on two lines close together is read as one.
+ * The document's title on its first page with text: the first line set in the page's largest
+ * size, when that size is clearly larger than the body text's (the size most of the document's
+ * letters have) and no later page uses it: a size that comes back is a level of section headings
+ * ("HIGHLIGHTS" in a report whose cover is missing), not the title. A title set on two lines
+ * close together is read as one.
  */
 function firstHeading(pages: readonly Line[][]): string | undefined {
   const lettersBySize = new Map<number, number>();
@@ -271,10 +275,15 @@ function firstHeading(pages: readonly Line[][]): string | undefined {
     lettersBySize.set(size, (lettersBySize.get(size) ?? 0) + countLetters(line.text));
   }
   const bodySize = [...lettersBySize].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const page = pages.find((lines) => lines.some((line) => countLetters(line.text) >= 2));
+  const hasText = (line: Line) => countLetters(line.text) >= 2;
+  const first = pages.findIndex((lines) => lines.some(hasText));
+  const page = pages[first];
   if (!bodySize || !page) return undefined;
-  const largest = Math.max(...page.filter((line) => countLetters(line.text) >= 2).map((line) => line.size));
+  const largest = Math.max(...page.filter(hasText).map((line) => line.size));
   if (largest < bodySize * HEADING_RATIO) return undefined;
+  const sameSize = (line: Line) => Math.abs(line.size - largest) < 0.25;
+  if (pages.slice(first + 1).some((lines) => lines.some((line) => hasText(line) && sameSize(line))))
+    return undefined;
   const at = page.findIndex((line) => line.size === largest && countLetters(line.text) >= 2);
   let text = page[at]!.text;
   const next = page[at + 1];
@@ -282,6 +291,16 @@ function firstHeading(pages: readonly Line[][]): string | undefined {
     text += ` ${next.text}`;
   }
   return text;
+}
+
+/**
+ * The text's first paragraph when it is a single line, as a title set in the body's size is. A
+ * page that opens in the middle of a sentence (an excerpt of a report) has no title to offer:
+ * the file's name, which the server falls back to, says more than its first line.
+ */
+function openingLine(body: string): string | undefined {
+  const first = body.trim().split(/\n\s*\n|\f/)[0] ?? '';
+  return first.includes('\n') ? undefined : first;
 }
 
 /** The title the file's metadata gives (the info dictionary, then XMP dc:title), if any. */

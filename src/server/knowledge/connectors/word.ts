@@ -3,6 +3,7 @@ import mammoth from 'mammoth';
 import { chooseTitle, firstRealLine, isArtefactLine } from './clean-text';
 import { docxMetadataTitle } from './docx-properties';
 import { detectFileType, isEncryptedOffice } from './file-type';
+import { joinSplitWords } from './split-words';
 import { ConnectorError, type ExtractedDocument } from './types';
 
 const NOT_WORD_MESSAGE = 'This file is not a Word document (.doc or .docx).';
@@ -25,7 +26,7 @@ export async function extractWord(bytes: Uint8Array): Promise<ExtractedDocument>
   else if (isEncryptedOffice(bytes)) throw new ConnectorError(PASSWORD_MESSAGE);
   else throw new ConnectorError(NOT_WORD_MESSAGE);
 
-  const body = normaliseWordText(stripFieldCodes(raw.text));
+  const body = joinSplitWords(normaliseWordText(stripFieldCodes(raw.text)));
   if (!/[\p{L}\p{N}]/u.test(body)) throw new ConnectorError(EMPTY_MESSAGE);
   const title = chooseTitle([
     type === 'docx' ? docxMetadataTitle(bytes) : undefined,

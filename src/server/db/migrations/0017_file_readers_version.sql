@@ -1,0 +1,1 @@
+ALTER TABLE "pending_data" ADD COLUMN "read_with" integer DEFAULT 0 NOT NULL;
