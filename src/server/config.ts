@@ -17,6 +17,13 @@ const url = (protocols: string[]) =>
     { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
 
+/** A model's text prefix: as given, spaces included; `none` says there is none. */
+const prefix = z
+  .string()
+  .max(100)
+  .transform((value) => (value === 'none' ? '' : value))
+  .optional();
+
 const schema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -79,8 +86,17 @@ const schema = z.object({
   CRAWL_ALLOW_PRIVATE: bool.default(false),
   /** Where offline models live (DECISIONS §4). */
   MODELS_DIR: z.string().min(1).default('../shared/models'),
-  /** The sentence-embedding model: a folder under MODELS_DIR in Transformers.js layout. */
-  EMBEDDING_MODEL: z.string().min(1).default('all-MiniLM-L6-v2'),
+  /**
+   * The sentence-embedding model: a folder under MODELS_DIR in Transformers.js layout, else a Hub
+   * id. Multilingual by default (DECISIONS §4): Hindi and English questions meet across languages.
+   */
+  EMBEDDING_MODEL: z.string().min(1).default('multilingual-e5-small'),
+  /**
+   * What the model expects before a question and before a searched text, used exactly as given
+   * (known for the e5 family and MiniLM: model-prefixes.ts); `none` for nothing.
+   */
+  EMBEDDING_QUERY_PREFIX: prefix,
+  EMBEDDING_PASSAGE_PREFIX: prefix,
   /** Fetch models missing from MODELS_DIR from the Hub, into DATA_DIR/models (off: offline installs, tests). */
   ALLOW_REMOTE_MODELS: bool.default(true),
   /** The Hugging Face Hub's address (a mirror, or a local server in tests). */

@@ -18,6 +18,7 @@ import { crawlSite } from '../../src/server/knowledge/connectors/web';
 import { extractPdfPages } from '../../src/server/knowledge/connectors/pdf';
 import { extractWord } from '../../src/server/knowledge/connectors/word';
 import { loadEmbedder } from '../../src/server/knowledge/index/embeddings';
+import { modelPrefixes } from '../../src/server/knowledge/index/model-prefixes';
 import { detectLanguage } from '../../src/server/knowledge/index/language';
 import { SearchIndex } from '../../src/server/knowledge/index/search-index';
 import { seedQueryingAppProjects } from '../../src/server/projects/seed';
@@ -92,9 +93,14 @@ console.log(
 );
 
 // 3. The real sentence-embedding model, as the server loads it --------------------------------
-const model = process.env.EMBEDDING_MODEL ?? 'all-MiniLM-L6-v2';
+const model = process.env.EMBEDDING_MODEL ?? 'multilingual-e5-small';
 const embedder = await loadEmbedder(
-  { modelsDir: path.resolve(process.env.MODELS_DIR ?? sharedPath('models')), model, allowRemote: false },
+  {
+    modelsDir: path.resolve(process.env.MODELS_DIR ?? sharedPath('models')),
+    model,
+    allowRemote: false,
+    prefixes: modelPrefixes(model),
+  },
   model,
   log,
 );
@@ -134,7 +140,7 @@ try {
   );
   const sample = Array.from({ length: 256 }, (_, i) => documents[0]!.body.slice(i * 900, i * 900 + 900));
   started = performance.now();
-  await embedder.embed(sample);
+  await embedder.embed(sample, { as: 'passage' });
   console.log(
     `embedding alone: ${rate(sample.length, performance.now() - started)} texts of 900 characters/s (${model})`,
   );

@@ -91,7 +91,7 @@ async function measure(chunks: number, questions: string[]): Promise<void> {
     }
     for (const query of questions) {
       const vector = index.embedder
-        ? await timed('embedding', async () => (await index.embedder!.embed([query]))[0]!)
+        ? await timed('embedding', async () => (await index.embedder!.embed([query], { as: 'query' }))[0]!)
         : null;
       const t0 = performance.now();
       const ranked = await timed('full-text ranking', async () =>
@@ -163,7 +163,7 @@ async function measure(chunks: number, questions: string[]): Promise<void> {
     console.log(`\nslowest unknown-terms question: "${slowestTerms.query}" (${terms.join(', ')})`);
     console.log(await explain(knownTermsQuery(index, terms, PROJECTS)));
     if (index.embedder) {
-      const [vector] = await index.embedder.embed([slowest.query]);
+      const [vector] = await index.embedder.embed([slowest.query], { as: 'query' });
       console.log(`\n${await explain(vectorQuery(vector!, PROJECTS, DEPTH))}`);
     }
   }

@@ -65,8 +65,8 @@ const frame: Record<string, string> = {
   Data: 'डेटा',
   'View and manage data ingested into the Chatbot.': 'चैटबॉट में जोड़ा गया डेटा देखें और प्रबंधित करें।',
   Prompts: 'प्रॉम्प्ट',
-  'Edit the suggested questions on the dashboard and see which find nothing.':
-    'डैशबोर्ड पर सुझाए गए प्रश्न बदलें और देखें कि किनका कोई उत्तर नहीं मिलता।',
+  'Edit the suggested questions on the dashboard and see which find an answer.':
+    'डैशबोर्ड पर सुझाए गए प्रश्न बदलें और देखें कि किनका उत्तर मिलता है।',
   Projects: 'प्रोजेक्ट',
   'See the projects you administer and manage the API keys they ask DISH with.':
     'अपने प्रबंधित प्रोजेक्ट देखें और वे API कुंजियाँ प्रबंधित करें जिनसे वे DISH से पूछते हैं।',
@@ -75,6 +75,7 @@ const frame: Record<string, string> = {
   'Sentence embeddings': 'वाक्य एम्बेडिंग',
   ready: 'तैयार',
   'downloading, {{progress}}%': 'डाउनलोड हो रहा है, {{progress}}%',
+  'reading the knowledge base again, {{progress}}%': 'ज्ञानकोष फिर से पढ़ा जा रहा है, {{progress}}%',
   'unavailable: {{reason}}': 'उपलब्ध नहीं: {{reason}}',
   unavailable: 'उपलब्ध नहीं',
   'Unknown error': 'अज्ञात त्रुटि',
@@ -289,16 +290,18 @@ const prompts: Record<string, string> = {
   'Use the six default prompts': 'छह डिफ़ॉल्ट प्रॉम्प्ट इस्तेमाल करें',
   'Save prompts': 'प्रॉम्प्ट सहेजें',
   'Please correct the prompts marked below.': 'कृपया नीचे चिह्नित प्रॉम्प्ट ठीक करें।',
-  'Which prompts find something': 'किन प्रॉम्प्ट का उत्तर मिलता है',
+  'What each prompt finds': 'हर प्रॉम्प्ट को क्या मिलता है',
   "Each saved prompt is asked of this project's knowledge base as the chat would ask it; no question is recorded.":
     'हर सहेजा गया प्रॉम्प्ट इस प्रोजेक्ट के ज्ञान-भंडार से वैसे ही पूछा जाता है जैसे चैट पूछती; कोई प्रश्न दर्ज नहीं होता।',
   'Save your changes first to check them.': 'जाँचने के लिए पहले अपने बदलाव सहेजें।',
   'Check the saved prompts': 'सहेजे गए प्रॉम्प्ट जाँचें',
   'Checking the prompts...': 'प्रॉम्प्ट जाँचे जा रहे हैं...',
   'The prompts could not be checked: {{reason}}': 'प्रॉम्प्ट जाँचे नहीं जा सके: {{reason}}',
-  'All {{total}} prompts find something.': 'सभी {{total}} प्रॉम्प्ट का कुछ उत्तर मिलता है।',
-  '{{nothing}} of {{total}} prompts find nothing.': '{{total}} में से {{nothing}} प्रॉम्प्ट का कोई उत्तर नहीं मिलता।',
+  'All {{total}} prompts find an answer.': 'सभी {{total}} प्रॉम्प्ट का उत्तर मिलता है।',
+  'Of {{total}} prompts, {{answer}} find an answer, {{closest}} only a distant passage, {{none}} nothing.':
+    '{{total}} प्रॉम्प्ट में से {{answer}} का उत्तर मिलता है, {{closest}} का केवल दूर का अंश, {{none}} का कुछ नहीं।',
   'Finds an answer': 'उत्तर मिलता है',
+  'Finds only a distant passage': 'केवल दूर का अंश मिलता है',
   'Finds nothing': 'कुछ नहीं मिलता',
 };
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AnswerOutcome } from '../../shared/chat/answer-outcome';
 import type { AnswerResponse, QuestionEvent } from '../../shared/chat/protocol';
 import type { Db } from '../db/client';
 import { questions, type HistoryEvent } from '../db/schema';
@@ -43,8 +44,10 @@ export interface Asker {
 
 /** What the answer was, beyond what the chat sends: whether the knowledge base had it, and in what language. */
 export interface AnswerFacts {
-  /** False when nothing in the project's knowledge answered the question (a refusal or help). */
+  /** False when nothing in the project's knowledge answered the question (a refusal, help, or only the closest passage). */
   found: boolean;
+  /** What the knowledge base gave (answer-outcome.ts). */
+  outcome: AnswerOutcome;
   /** The question's language (ISO 639-1), or '' when it could not be told. */
   language: string;
 }
@@ -96,7 +99,7 @@ export async function answerQuestion(
     ...fields,
   });
   let heard = false;
-  const failed: AnswerFacts = { found: false, language: asker.languageHint ?? '' };
+  const failed: AnswerFacts = { found: false, outcome: 'none', language: asker.languageHint ?? '' };
   try {
     if (event === 'question-voice') {
       query = understood = await transcribe(deps, audio, progress);
@@ -104,7 +107,7 @@ export async function answerQuestion(
       await appendHistory(deps.db, record.id, [historyEvent('voice-query', { text: query })]);
       await deps.db.update(questions).set({ query }).where(eq(questions.id, record.id));
     }
-    const { answer, links, language, confidence, found } = await inTurn(() =>
+    const { answer, links, language, confidence, outcome } = await inTurn(() =>
       answerInWords(deps, asker, event, query, record.id, progress, typed),
     );
     const audioPath = event === 'question-voice' ? await speak(deps, answer, language, progress) : null;
@@ -113,13 +116,14 @@ export async function answerQuestion(
         query,
         answer,
         ...(audioPath ? { audioPath } : {}),
+        outcome,
         ...(confidence === undefined ? {} : { confidence: Math.round(confidence * 1000) / 1000 }),
       }),
     ]);
     return {
       questionId: record.id,
       response: respond({ answer, links, audioPath }),
-      facts: { found, language },
+      facts: { found: outcome === 'answer', outcome, language },
     };
   } catch (error) {
     if (error instanceof VoiceError) {
@@ -183,7 +187,7 @@ async function answerInWords(
   answer: string;
   links: AnswerResponse['links'];
   language: string;
-  found: boolean;
+  outcome: AnswerOutcome;
   confidence?: number;
 }> {
   progress('Reading your question…');
@@ -207,7 +211,7 @@ async function answerInWords(
   let links: AnswerResponse['links'] = [];
   let confidence: number | undefined;
   // Statistics always answer; help is offered when the question has nothing to search for.
-  let found = event === 'question-stats';
+  let outcome: AnswerOutcome = event === 'question-stats' ? 'answer' : 'none';
   const wordingLanguage = answerLanguage(query, language);
   if (event === 'question-stats') {
     answer = await statsAnswer(deps.db, deps.index, query, [asker.project]);
@@ -225,19 +229,19 @@ async function answerInWords(
     confidence = extractive.confidence;
     // The model writes only when the knowledge base has something on the question.
     const written =
-      extractive.found && deps.llm
+      extractive.outcome === 'answer' && deps.llm
         ? await composeWithLlm(deps.llm, query, passages, deps.log, extractive, wordingLanguage)
         : null;
     const composed = written ?? extractive;
     // A greeting or a few words that find nothing get help, not a refusal.
     answer =
-      !composed.found && wordCount(query) <= 3
+      composed.outcome === 'none' && wordCount(query) <= 3
         ? await helpReply(deps.db, asker.project, wordingLanguage)
         : composed.answer;
     links = composed.links;
-    found = composed.found;
+    outcome = composed.outcome;
   }
-  return { answer, links, language, found, ...(confidence === undefined ? {} : { confidence }) };
+  return { answer, links, language, outcome, ...(confidence === undefined ? {} : { confidence }) };
 }
 
 /**
@@ -252,7 +256,9 @@ export async function searchAndCompose(
   translation: string | null,
   progress: (text: string) => void = () => undefined,
 ): Promise<{ passages: Passage[]; extractive: ComposedAnswer }> {
-  const options = { projects: [project], limit: PASSAGES };
+  // The model's scale; none while its passages are being embedded again: words alone then.
+  const scale = await deps.index.similarityScale();
+  const options = { projects: [project], limit: PASSAGES, vectors: scale !== null };
   // The English translation's passages first, then those found in the question's own words.
   const [passages, unknown] = await Promise.all([
     translation
@@ -267,7 +273,7 @@ export async function searchAndCompose(
   const extractive = composeAnswer(
     translation ?? query,
     passages,
-    composeOptionsFor(query, language, translation, unknown.length, deps.index.embedder?.reads),
+    composeOptionsFor(query, language, translation, unknown.length, deps.index.embedder?.reads, scale),
   );
   return { passages, extractive };
 }

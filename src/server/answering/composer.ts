@@ -1,10 +1,12 @@
 import type { AnswerLink } from '../../shared/chat/protocol';
-import { readsLatin } from '../knowledge/index/language';
+import { detectLanguage, readsLatin, scriptShare } from '../knowledge/index/language';
 import { wordingFor } from './messages';
 import { answerLanguage } from './small-talk';
 import type { Passage } from './retrieval';
 import { wordCount } from '../knowledge/index/chunker';
 import { expand, scoreSentences, WEIGHTS, type Candidate } from './sentence-choice';
+import type { SimilarityScale } from '../knowledge/index/similarity-scale';
+import type { AnswerOutcome } from '../../shared/chat/answer-outcome';
 
 export { contentWords } from './words';
 
@@ -13,7 +15,12 @@ export const NOT_FOUND_ANSWER = wordingFor('en').notFound;
 export interface ComposedAnswer {
   answer: string;
   links: AnswerLink[];
-  /** False when nothing relevant was found (the answer then says so plainly). */
+  /**
+   * What the knowledge base gave: a sentence that answers, only the closest passage (said as
+   * such), or nothing (the answer says so plainly, with no links).
+   */
+  outcome: AnswerOutcome;
+  /** True for an answer; false for the closest passage and for nothing. */
   found: boolean;
   /** The chosen sentence's score: how well the knowledge base matched the question. */
   confidence?: number;
@@ -31,6 +38,8 @@ export interface ComposeOptions {
   untranslated?: boolean;
   /** How many of the question's salient words the knowledge base never uses. */
   unknownTerms?: number;
+  /** The embedding model's scale (similarity-scale.ts); without it the words alone count. */
+  scale?: SimilarityScale | null;
 }
 
 /** The options the chat composes a question's answer with (ask.ts; the bench sweeps with them). */
@@ -41,20 +50,25 @@ export function composeOptionsFor(
   unknownTerms: number,
   /** Whether the embedding model reads the question (`Embedder.reads`); without one, Latin text. */
   modelReads: (text: string) => boolean = readsLatin,
+  scale: SimilarityScale | null = null,
 ): ComposeOptions {
   return {
     language: answerLanguage(query, detected),
     untranslated: !translation && !modelReads(query),
     unknownTerms,
+    scale,
   };
 }
 
 /**
- * Below these scores of the best sentence, no passage answers the question: the answer says so
- * plainly. Chosen on the evaluation set (docs/chat.md): the first with vectors (cosine plus the
- * weighted signals), the second with words alone.
+ * The confidence (the best sentence's score) an answer needs, on the meaning score's scale
+ * (sentence-choice.ts): from `answer` up, the sentence is given as the answer; from `closest`,
+ * only as the closest passage the knowledge base holds, said as such; below, nothing was found
+ * and the answer says so plainly. With words alone (no model, or a language it does not read)
+ * the passage must reach `lexical` to be given at all, as an answer. Chosen on the evaluation set
+ * with both supported models (docs/chat.md).
  */
-export const REFUSAL_THRESHOLD = { semantic: 0.47, lexical: 0.2 };
+export const CONFIDENCE = { answer: 4.5, closest: 3.1, lexical: 1.3 };
 const MAX_WORDS = 120;
 const MAX_SUPPORTS = 3;
 
@@ -73,18 +87,15 @@ export function composeAnswer(
   const refuse = (): ComposedAnswer => ({
     answer: options.untranslated ? wording.noTranslation : wording.notFound,
     links: [],
+    outcome: 'none',
     found: false,
   });
-  const usable = options.untranslated
-    ? passages.map((p) => ({ ...p, sentenceSimilarity: [], windowSimilarity: [] }))
-    : passages;
-  const ranked = scoreSentences(query, usable);
+  const ranked = scoreSentences(query, passages, options.untranslated ? null : (options.scale ?? null));
   const best = ranked[0];
   if (!best) return refuse();
-  const semantic = best.similarity !== null;
-  const threshold = semantic ? REFUSAL_THRESHOLD.semantic : REFUSAL_THRESHOLD.lexical;
   const confidence = best.score - WEIGHTS.unknownTerm * (options.unknownTerms ?? 0);
-  if (confidence < threshold || (!semantic && best.lexical === 0)) return { ...refuse(), confidence };
+  const outcome = outcomeOf(confidence, best);
+  if (outcome === 'none') return { ...refuse(), confidence };
 
   const links: AnswerLink[] = [];
   const add = (link: AnswerLink) => {
@@ -101,7 +112,9 @@ export function composeAnswer(
   const { lead, list } = expand(best, MAX_WORDS);
   const shown = new Set([...lead, ...list]);
   let words = wordCount([...lead, ...list].join(' '));
+  const frame = otherLanguage(options.language ?? 'en', best.passage.text);
   const parts = [escapeMarkdown(lead.join(' '))];
+  if (frame) parts.unshift(wording.quotedFrom(frame));
   if (list.length) parts.push(list.map((item) => `- ${escapeMarkdown(item)}`).join('\n'));
   parts.push(`${wording.source}: ${cite(best)}`);
 
@@ -124,7 +137,35 @@ export function composeAnswer(
     parts.push(`**${wording.alsoInSources}**\n\n${items.join('\n')}`);
   }
   const quoted = [...new Set(ranked.filter((c) => shown.has(c.text)).map((c) => c.passage))];
-  return { answer: parts.join('\n\n'), links, found: true, confidence, quoted };
+  // The closest passage is said to be no more than that, before it is quoted.
+  if (outcome === 'closest') parts.unshift(wording.closest);
+  return { answer: parts.join('\n\n'), links, outcome, found: outcome === 'answer', confidence, quoted };
+}
+
+/**
+ * The name, in the answer's language, of the language a quoted passage is written in, when it is
+ * written in another script than the answer (an English source for a Hindi question): the answer
+ * then says so before the quote, which is given as written.
+ */
+function otherLanguage(answerLanguage: string, passage: string): string | null {
+  const script = (text: string) => (scriptShare(text, 'Devanagari') > 0.5 ? 'Devanagari' : 'Latin');
+  const answerScript = answerLanguage === 'hi' ? 'Devanagari' : 'Latin';
+  if (script(passage) === answerScript) return null;
+  const written = detectLanguage(passage);
+  if (!written || written === answerLanguage) return null;
+  try {
+    return new Intl.DisplayNames([answerLanguage], { type: 'language' }).of(written) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Which of the three outcomes a confidence gives (see CONFIDENCE). */
+function outcomeOf(confidence: number, best: Candidate): AnswerOutcome {
+  if (best.similarity === null)
+    return best.lexical > 0 && confidence >= CONFIDENCE.lexical ? 'answer' : 'none';
+  if (confidence >= CONFIDENCE.answer) return 'answer';
+  return confidence >= CONFIDENCE.closest ? 'closest' : 'none';
 }
 
 /** The address a person can open: a PDF's at the page the passage starts on. */

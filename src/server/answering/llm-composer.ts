@@ -68,6 +68,7 @@ export async function composeWithLlm(
   return {
     answer: `${kept.join(' ')}${sources ? `\n\n${sources}` : ''}`,
     links,
+    outcome: 'answer',
     found: true,
     ...(extractive.confidence === undefined ? {} : { confidence: extractive.confidence }),
   };

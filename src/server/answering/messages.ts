@@ -10,6 +10,10 @@ export interface AnswerWording {
   /** "…, from <the database export>" */
   from: string;
   alsoInSources: string;
+  /** Before the closest passage, when no sentence answers the question directly. */
+  closest: string;
+  /** Before an answer quoted from a source in another language (its name, in this language). */
+  quotedFrom: (languageName: string) => string;
   /** The reply to a greeting or a near-empty question, before the example questions. */
   help: string;
   tryAsking: string;
@@ -26,6 +30,8 @@ const en: AnswerWording = {
   source: 'Source',
   from: 'from',
   alsoInSources: 'Also in the knowledge base',
+  closest: 'I could not find a direct answer; the closest passage is:',
+  quotedFrom: (name) => `The source is in ${name}; this is what it says:`,
   help:
     'Hello! I answer questions about assistive solutions for people with disabilities, using only the ' +
     'documents, web pages and videos in the DISH knowledge base. Ask a whole question in your own words.',
@@ -43,6 +49,8 @@ const hi: AnswerWording = {
   source: 'स्रोत',
   from: 'स्रोत फ़ाइल',
   alsoInSources: 'ज्ञानकोष में और भी',
+  closest: 'मुझे सीधा उत्तर नहीं मिला; सबसे निकट का अंश यह है:',
+  quotedFrom: (name) => `स्रोत ${name} में है; उसमें यह लिखा है:`,
   help:
     'नमस्ते! मैं दिव्यांग लोगों के लिए सहायक समाधानों के बारे में प्रश्नों के उत्तर देता हूँ, केवल DISH ज्ञानकोष के ' +
     'दस्तावेज़ों, वेब पेजों और वीडियो से। अपना पूरा प्रश्न अपने शब्दों में पूछें।',

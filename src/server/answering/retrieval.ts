@@ -38,6 +38,8 @@ export interface Passage {
 export interface RetrieveOptions {
   projects: string[];
   limit?: number;
+  /** Rank by meaning too (default, when there is a model); false: by the words alone. */
+  vectors?: boolean;
   /** Candidates taken from each ranking before fusion. */
   depth?: number;
 }
@@ -63,9 +65,10 @@ export async function retrieve(
   // The question's embedding is computed by the model's own threads while the database ranks
   // words, and its ranking starts as soon as it is ready. The vector of a question in a script
   // the model does not read would rank noise.
-  const embedding = index.embedder?.reads(text)
-    ? index.embedder.embed([text], { urgent: true }).then(([v]) => v)
-    : Promise.resolve(undefined);
+  const embedding =
+    options.vectors !== false && index.embedder?.reads(text)
+      ? index.embedder.embed([text], { as: 'query', urgent: true }).then(([v]) => v)
+      : Promise.resolve(undefined);
   const [fullText, semantic, vector] = await Promise.all([
     index
       .candidateQuery(text)

@@ -1,4 +1,5 @@
 import { listIntroductionAt, wordCount } from '../knowledge/index/chunker';
+import { aboveChance, type SimilarityScale } from '../knowledge/index/similarity-scale';
 import { readPassage, type ReadSentence } from './passage-reading';
 import type { Passage } from './retrieval';
 import { contentWords } from './words';
@@ -12,22 +13,26 @@ import { contentWords } from './words';
  * the lexical evidence carries the score alone.
  */
 
-/** How much each signal counts; chosen on the evaluation set as a whole (docs/chat.md). */
+/**
+ * How much each signal counts, in the unit of the meaning score: the spread of a question's
+ * cosines to unrelated sentences (similarity-scale.ts), so that they hold for any model. Chosen on
+ * the evaluation set as a whole, with both supported models (docs/chat.md).
+ */
 export const WEIGHTS = {
   /** Share of a sentence's meaning score taken from it read with its neighbours. */
   context: 0.5,
   /** Added when the question asks for a quantity or a time and the sentence states a number. */
-  answerType: 0.1,
-  lexical: 0.35,
-  rank: 0.08,
-  shortSentence: 0.12,
-  heading: 0.1,
+  answerType: 0.7,
+  lexical: 2.3,
+  rank: 0.5,
+  shortSentence: 0.8,
+  heading: 0.7,
   /** Taken off the best score for each salient word of the question the knowledge base never uses. */
-  unknownTerm: 0.2,
+  unknownTerm: 1.3,
   /** Added in proportion to the question's words that the passage's document title holds. */
-  title: 0.1,
+  title: 0.7,
   /** A supporting quote scores at most this much below the answer's sentence. */
-  supportMargin: 0.3,
+  supportMargin: 2,
 };
 
 export interface Candidate {
@@ -46,11 +51,15 @@ export interface Candidate {
 
 const isTitle = (text: string, title: string) => text === title || text === `${title}.`;
 
-/** Each sentence's meaning score: its own cosine to the question blended with its window's. */
-function inContext(passage: Passage): number[] {
+/**
+ * Each sentence's meaning score: its own cosine to the question blended with its window's, read
+ * on the model's scale (how far above chance). Without a scale there is none.
+ */
+function inContext(passage: Passage, scale: SimilarityScale | null): number[] {
+  if (!scale) return [];
   const windows = passage.windowSimilarity;
-  return passage.sentenceSimilarity.map(
-    (c, i) => (1 - WEIGHTS.context) * c + WEIGHTS.context * (windows[i] ?? c),
+  return passage.sentenceSimilarity.map((c, i) =>
+    aboveChance((1 - WEIGHTS.context) * c + WEIGHTS.context * (windows[i] ?? c), scale),
   );
 }
 
@@ -64,15 +73,23 @@ const STATES_NUMBER =
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
-/** Every sentence of the passages, scored; best first, each text once. */
-export function scoreSentences(query: string, passages: Passage[]): Candidate[] {
+/**
+ * Every sentence of the passages, scored; best first, each text once. The passages' cosines are
+ * read on `scale`, the model's; without one (no model, or its passages still being embedded)
+ * the words alone count.
+ */
+export function scoreSentences(
+  query: string,
+  passages: Passage[],
+  scale: SimilarityScale | null,
+): Candidate[] {
   const words = contentWords(query);
   const wantsNumber = ASKS_QUANTITY.test(query);
   const all: Omit<Candidate, 'lexical' | 'score'>[] = [];
   const read: ReadSentence[] = [];
   passages.forEach((passage, rank) => {
     const reading = readPassage(passage.text);
-    const similarity = inContext(passage);
+    const similarity = inContext(passage, scale);
     reading.sentences.forEach((sentence, flat) => {
       all.push({
         passage,

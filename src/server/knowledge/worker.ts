@@ -139,10 +139,13 @@ export class IngestionWorker {
     }
     // How common each word is decides which passages a question ranks (index/term-stats.ts);
     // PostgreSQL's autovacuum would get to it in time, PGlite never does.
-    if (done > 0 && !this.stopped)
+    if (done > 0 && !this.stopped) {
       await analyzePassages(this.deps.db).catch((e: unknown) =>
         this.deps.log.warn({ err: e }, 'passage statistics not gathered'),
       );
+      // The model's scale is measured on the passages: looked at again now, not within the minute.
+      await this.deps.index.passagesChanged();
+    }
     return done;
   }
 

@@ -66,6 +66,7 @@ export function registerProjectApiRoutes(app: FastifyInstance, deps: ProjectApiD
       answer: response.answer,
       links: response.links,
       found: facts.found,
+      outcome: facts.outcome,
       questionId,
       language: facts.language,
     });
@@ -117,7 +118,9 @@ export function registerProjectApiRoutes(app: FastifyInstance, deps: ProjectApiD
       conversationId: conversationOf(key.project, row.sessionId),
       askedAt: row.queryTimestamp.toISOString(),
       answeredAt: row.answeredAt?.toISOString() ?? null,
-      history: row.history.map(({ audioPath: _audio, confidence: _confidence, ...event }) => event),
+      history: row.history.map(
+        ({ audioPath: _audio, confidence: _confidence, outcome: _outcome, ...event }) => event,
+      ),
     };
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PromptCheckAnswer } from '../../shared/admin/prompts';
 import { routes } from '../../shared/api/routes';
 import { QUERYING_APP } from '../../shared/constants';
-import { findsSomething } from '../answering/prompt-check';
+import { promptOutcome } from '../answering/prompt-check';
 import type { Db } from '../db/client';
 import { assertProjectAllowed, requireAdmin } from '../http/admin-guard';
 import { requireUser } from '../http/current-user';
@@ -44,7 +44,7 @@ export function registerPromptRoutes(app: FastifyInstance, deps: { db: Db; index
     const results: PromptCheckAnswer['results'] = [];
     // One at a time: PGlite runs one query at a time anyway, and the chat keeps its turn.
     for (const prompt of prompts) {
-      results.push({ prompt, found: await findsSomething(deps, body.project, prompt) });
+      results.push({ prompt, outcome: await promptOutcome(deps, body.project, prompt) });
     }
     return { project: body.project, results };
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerOutcome } from '../chat/answer-outcome';
 import { QUERYING_APPS } from '../constants';
 
 /**
@@ -61,6 +62,7 @@ export type PromptsAnswer = z.infer<typeof promptsAnswer>;
 
 export const promptCheckAnswer = z.object({
   project: z.string(),
-  results: z.array(z.object({ prompt: z.string(), found: z.boolean() })),
+  /** What each saved prompt gets now: an answer, only the closest passage, or nothing. */
+  results: z.array(z.object({ prompt: z.string(), outcome: answerOutcome })),
 });
 export type PromptCheckAnswer = z.infer<typeof promptCheckAnswer>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerOutcome } from '../chat/answer-outcome';
 import { userProfileFields } from '../auth/schemas';
 import { questionFeedback } from '../chat/feedback';
 
@@ -90,6 +91,8 @@ export const historyEventView = z.looseObject({
   audioPath: z.string().optional(),
   /** query-response: how well the chosen sentence matched the question (the composer's score). */
   confidence: z.number().optional(),
+  /** query-response: an answer, only the closest passage, or nothing (answer-outcome.ts). */
+  outcome: answerOutcome.optional(),
 });
 export type HistoryEventView = z.infer<typeof historyEventView>;
 

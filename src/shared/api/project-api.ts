@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerOutcome } from '../chat/answer-outcome';
 import { historyEventView } from '../admin/views';
 import { MAX_QUESTION_LENGTH } from '../chat/schemas';
 
@@ -61,9 +62,13 @@ export const askAnswer = z
   .object({
     answer: z.string().meta({ description: 'The answer in GitHub-flavoured markdown.' }),
     links: z.array(answerLink).meta({ description: 'The sources the answer was taken from.' }),
-    found: z
-      .boolean()
-      .meta({ description: 'False when the project’s knowledge has nothing on the question.' }),
+    found: z.boolean().meta({
+      description: 'True when the project’s knowledge answers the question (outcome "answer").',
+    }),
+    outcome: answerOutcome.meta({
+      description:
+        'What the project’s knowledge gave: "answer"; "closest", only the closest passage, said as such; or "none".',
+    }),
     questionId: z.uuid().meta({ description: 'Read the question and its history again by this id.' }),
     language: z.string().meta({ description: 'The question’s language (ISO 639-1), or "" when unknown.' }),
   })
@@ -72,6 +77,7 @@ export const askAnswer = z
       answer: 'Braille is a system of raised dots read by touch.',
       links: [{ url: 'https://example.org/braille', title: 'Braille basics' }],
       found: true,
+      outcome: 'answer',
       questionId: '0b7e9a7e-8f0e-4c57-9b43-6b1f3e1d2a10',
       language: 'en',
     },

@@ -12,7 +12,7 @@ beforeEach(async () => {
   signIn(admin);
 });
 
-/** A server holding dish's prompts: set_prompts replaces them, check_prompts says which find something. */
+/** A server holding dish's prompts: set_prompts replaces them, check_prompts says what each finds. */
 function promptsServer(initial: string[] = [...DEFAULT_PROMPTS], custom = false) {
   let saved = { project: 'dish', prompts: initial, custom };
   return adminServer({
@@ -23,7 +23,10 @@ function promptsServer(initial: string[] = [...DEFAULT_PROMPTS], custom = false)
     },
     '/admin/check_prompts': () => ({
       project: 'dish',
-      results: saved.prompts.map((prompt, i) => ({ prompt, found: i !== 1 })),
+      results: saved.prompts.map((prompt, i) => ({
+        prompt,
+        outcome: i === 1 ? 'none' : i === 2 ? 'closest' : 'answer',
+      })),
     }),
   });
 }
@@ -76,14 +79,15 @@ describe('the Prompts tab', () => {
     expect(server.to('/admin/set_prompts')).toHaveLength(0);
   });
 
-  test('shows which saved prompts find nothing, in words, announced politely', async () => {
+  test('shows what each saved prompt finds, in words, announced politely', async () => {
     const server = promptsServer();
     await openPrompts();
     await button('Check the saved prompts').click();
     await expect
-      .element(page.getByRole('status').filter({ hasText: 'prompts find' }))
-      .toHaveTextContent('1 of 6 prompts find nothing.');
+      .element(page.getByRole('status').filter({ hasText: 'find an answer' }))
+      .toHaveTextContent('Of 6 prompts, 4 find an answer, 1 only a distant passage, 1 nothing.');
     await expect.element(page.getByText(`Finds nothing: ${DEFAULT_PROMPTS[1]}`)).toBeVisible();
+    await expect.element(page.getByText(`Finds only a distant passage: ${DEFAULT_PROMPTS[2]}`)).toBeVisible();
     await expect.element(page.getByText(`Finds an answer: ${DEFAULT_PROMPTS[0]}`)).toBeVisible();
     expect(server.last('/admin/check_prompts')).toEqual({ queryingApp: 'dish', project: 'dish' });
   });

@@ -85,7 +85,7 @@ describe('suggested prompts', () => {
   });
 });
 
-describe('which prompts find nothing', () => {
+describe('what each prompt finds', () => {
   it('runs each prompt through the chat’s retrieval and refusal, recording no question', async () => {
     await save(dishAdmin, [
       'How can a person with a visual impairment navigate a new place?',
@@ -99,8 +99,8 @@ describe('which prompts find nothing', () => {
     const res = await dishAdmin.post('/admin/check_prompts', { queryingApp: 'dish', project: 'dish' });
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([
-      { prompt: 'How can a person with a visual impairment navigate a new place?', found: true },
-      { prompt: 'How can a deaf-blind person use a computer?', found: false },
+      { prompt: 'How can a person with a visual impairment navigate a new place?', outcome: 'answer' },
+      { prompt: 'How can a deaf-blind person use a computer?', outcome: 'none' },
     ]);
     const after = await dishAdmin.post('/admin/get_questions', {
       queryingApp: 'dish',

@@ -39,7 +39,8 @@ describe('an item is indexed, or it is not done', () => {
     if (!embedder) return; // PostgreSQL without pgvector: there is no embedding to fail
     const real = embedder.embed.bind(embedder);
     let failures = 0;
-    embedder.embed = (texts) => (failures++ === 0 ? Promise.reject(new Error('model crashed')) : real(texts));
+    embedder.embed = (texts, options) =>
+      failures++ === 0 ? Promise.reject(new Error('model crashed')) : real(texts, options);
     try {
       const source = await addSource(admin, 'Fails once');
       const res = await admin.post(

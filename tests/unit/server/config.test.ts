@@ -37,7 +37,7 @@ describe('loadConfig defaults', () => {
       RECRAWL_HOURS: 24,
       CRAWL_ALLOW_PRIVATE: false,
       MODELS_DIR: path.resolve('../shared/models'),
-      EMBEDDING_MODEL: 'all-MiniLM-L6-v2',
+      EMBEDDING_MODEL: 'multilingual-e5-small',
       ALLOW_REMOTE_MODELS: true,
       HF_ENDPOINT: 'https://huggingface.co',
       MAX_UPLOAD_FILES: 50,
@@ -50,6 +50,16 @@ describe('loadConfig defaults', () => {
       WHATSAPP_GRAPH_URL: 'https://graph.facebook.com/v24.0',
       WHATSAPP_PROJECT: 'dish',
     });
+  });
+
+  it('takes a model’s prefixes as given, spaces kept, and none for nothing', () => {
+    const config = loadConfig({
+      EMBEDDING_QUERY_PREFIX: 'Represent this question: ',
+      EMBEDDING_PASSAGE_PREFIX: 'none',
+    });
+    expect(config.EMBEDDING_QUERY_PREFIX).toBe('Represent this question: ');
+    expect(config.EMBEDDING_PASSAGE_PREFIX).toBe('');
+    expect(loadConfig({}).EMBEDDING_QUERY_PREFIX).toBeUndefined();
   });
 
   it('treats empty variables as unset', () => {

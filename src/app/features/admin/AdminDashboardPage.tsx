@@ -21,7 +21,7 @@ const TABS: { id: TabId; label: string; hint: string }[] = [
   {
     id: 'prompts',
     label: 'Prompts',
-    hint: 'Edit the suggested questions on the dashboard and see which find nothing.',
+    hint: 'Edit the suggested questions on the dashboard and see which find an answer.',
   },
   {
     id: 'projects',

@@ -5,7 +5,7 @@ import { adminApi } from '../../api/admin';
 import type { ModelStatus } from '../../../shared/admin/models';
 import { adminKeys } from './queryClient';
 
-/** How often the line is asked again while a model downloads. */
+/** How often the line is asked again while a model downloads or embeds the knowledge base. */
 const DOWNLOAD_POLL_MS = 3000;
 
 /** The model's name and the server's reason stay as sent; the purpose and state are words of the app. */
@@ -15,13 +15,15 @@ const describe = (m: ModelStatus, t: TFunction): string =>
     ? t('ready')
     : m.state === 'downloading'
       ? t('downloading, {{progress}}%', { progress: m.progress ?? 0 })
-      : m.reason
-        ? t('unavailable: {{reason}}', { reason: m.reason })
-        : t('unavailable'));
+      : m.state === 'embedding'
+        ? t('reading the knowledge base again, {{progress}}%', { progress: m.progress ?? 0 })
+        : m.reason
+          ? t('unavailable: {{reason}}', { reason: m.reason })
+          : t('unavailable'));
 
 /**
  * The dashboard's Models line: whether speech recognition and sentence embeddings are ready,
- * downloading (followed until done) or unavailable, with the server's reason, which is for the
+ * downloading or reading the knowledge base again (followed until done) or unavailable, with the server's reason, which is for the
  * admin and never shown in the chat. Nothing is shown while it loads or when it cannot be read:
  * it is a note beside the tabs, not a screen of its own.
  */
@@ -31,7 +33,9 @@ export function ModelsLine() {
     queryKey: adminKeys.models,
     queryFn: adminApi.getModels,
     refetchInterval: (query) =>
-      query.state.data?.models.some((m) => m.state === 'downloading') ? DOWNLOAD_POLL_MS : false,
+      query.state.data?.models.some((m) => m.state === 'downloading' || m.state === 'embedding')
+        ? DOWNLOAD_POLL_MS
+        : false,
   });
   if (!data?.models.length) return null;
   return (

@@ -2,16 +2,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PROMPTS, MAX_PROMPT_LENGTH, MAX_PROMPTS } from '../../../shared/admin/prompts';
+import type { AnswerOutcome } from '../../../shared/chat/answer-outcome';
 import { QUERYING_APP } from '../../../shared/constants';
 import { adminApi } from '../../api/admin';
-import { promptErrors, promptSummary } from './promptForm';
+import { PROMPT_VERDICTS, promptErrors, promptSummary } from './promptForm';
 import { adminKeys } from './queryClient';
 import { useAdminProjects } from './useAdminProjects';
 import { adminToast, reasonOf } from './toasts';
 
 /**
  * The dashboard's suggested prompts of a project the admin administers (issue 14 item 4): edit,
- * save, and check which of the saved ones find nothing in the knowledge base now.
+ * save, and check what each saved one gets from the knowledge base now: an answer, only a distant
+ * passage, or nothing.
  */
 export function PromptsTab() {
   const { t } = useTranslation();
@@ -123,7 +125,8 @@ function PromptEditor({
     focusNext.current = prompts.length;
   };
   const changed = prompts.join('\n') !== saved.prompts.join('\n');
-  const nothing = check.data?.results.filter((r) => !r.found) ?? [];
+  const results = check.data?.results ?? [];
+  const count = (outcome: AnswerOutcome) => results.filter((r) => r.outcome === outcome).length;
 
   return (
     <>
@@ -206,7 +209,7 @@ function PromptEditor({
           </button>
         </div>
       </form>
-      <h3>{t('Which prompts find something')}</h3>
+      <h3>{t('What each prompt finds')}</h3>
       <p className="field-hint">
         {t(
           "Each saved prompt is asked of this project's knowledge base as the chat would ask it; no question is recorded.",
@@ -229,20 +232,24 @@ function PromptEditor({
           : check.isError
             ? t('The prompts could not be checked: {{reason}}', { reason: reasonOf(check.error) })
             : check.data
-              ? nothing.length === 0
-                ? t('All {{total}} prompts find something.', { total: check.data.results.length })
-                : t('{{nothing}} of {{total}} prompts find nothing.', {
-                    nothing: nothing.length,
-                    total: check.data.results.length,
-                  })
+              ? count('answer') === results.length
+                ? t('All {{total}} prompts find an answer.', { total: results.length })
+                : t(
+                    'Of {{total}} prompts, {{answer}} find an answer, {{closest}} only a distant passage, {{none}} nothing.',
+                    {
+                      total: results.length,
+                      answer: count('answer'),
+                      closest: count('closest'),
+                      none: count('none'),
+                    },
+                  )
               : ''}
       </p>
       {check.data ? (
         <ul className="prompt-results">
           {check.data.results.map((r) => (
-            <li key={r.prompt} className={r.found ? 'prompt-found' : 'prompt-nothing'}>
-              <span className="prompt-verdict">{r.found ? t('Finds an answer') : t('Finds nothing')}</span>:{' '}
-              {r.prompt}
+            <li key={r.prompt} className={`prompt-${r.outcome}`}>
+              <span className="prompt-verdict">{t(PROMPT_VERDICTS[r.outcome])}</span>: {r.prompt}
             </li>
           ))}
         </ul>

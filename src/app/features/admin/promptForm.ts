@@ -1,3 +1,4 @@
+import type { AnswerOutcome } from '../../../shared/chat/answer-outcome';
 import { MAX_PROMPTS, promptMessages, promptText } from '../../../shared/admin/prompts';
 
 /**
@@ -20,6 +21,13 @@ export function promptErrors(prompts: string[]): { fields: (string | null)[]; li
 }
 
 export const CORRECT_MARKED = 'Please correct the prompts marked below.';
+
+/** What the prompt check says each prompt gets (the chat's three outcomes, answer-outcome.ts). */
+export const PROMPT_VERDICTS: Record<AnswerOutcome, string> = {
+  answer: 'Finds an answer',
+  closest: 'Finds only a distant passage',
+  none: 'Finds nothing',
+};
 
 /** What the form's summary says (in English, the key of its Hindi): the one problem, or SPEC's sentence when there are several. */
 export function promptSummary({ fields, list }: ReturnType<typeof promptErrors>): string | null {

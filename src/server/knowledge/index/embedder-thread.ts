@@ -30,7 +30,7 @@ try {
         .then((chunks) => send({ type: 'passages', id: request.id, chunks }), failed);
       return;
     }
-    embedder.embed(request.texts).then((vectors) => {
+    embedder.embed(request.texts, { as: request.as }).then((vectors) => {
       const flat = new Float32Array(vectors.length * dimensions);
       vectors.forEach((v, i) => flat.set(v, i * dimensions));
       send({ type: 'vectors', id: request.id, flat }, [flat.buffer]);

@@ -4,9 +4,10 @@ import type { ProgressEvent } from '../../models/transformers';
 import { startThread } from '../../threads/start';
 import type { Chunk } from './chunker';
 import { readableBy, type Embedder, type EmbedderOptions, type Script } from './embeddings';
+import type { TextRole } from './model-prefixes';
 
 /** What the server thread asks the embedding thread: vectors of a few texts, or a text's passages. */
-export type EmbedRequest = { id: number; texts: string[] } | { id: number; text: string };
+export type EmbedRequest = { id: number; texts: string[]; as: TextRole } | { id: number; text: string };
 
 /** What the embedding thread answers: its model, a download's progress, a log line, vectors or an error. */
 export type EmbedReply =
@@ -24,6 +25,7 @@ const BATCH = 16;
 
 interface Piece {
   texts: string[];
+  as: TextRole;
   done(vectors: number[][]): void;
   fail(error: Error): void;
 }
@@ -49,7 +51,7 @@ export async function loadThreadedEmbedder(
     dimensions: ready.dimensions,
     maxTokens: ready.maxTokens,
     passages: (text) => thread.passages(text),
-    embed: (texts, embedOptions) => thread.embed(texts, embedOptions?.urgent ?? false),
+    embed: (texts, { as, urgent }) => thread.embed(texts, as, urgent ?? false),
     reads: readableBy(ready.scripts),
     dispose: () => thread.stop(),
   };
@@ -81,7 +83,7 @@ class EmbeddingThread {
     });
   }
 
-  embed(texts: string[], urgent: boolean): Promise<number[][]> {
+  embed(texts: string[], as: TextRole, urgent: boolean): Promise<number[][]> {
     if (texts.length === 0) return Promise.resolve([]);
     return new Promise((resolve, reject) => {
       const vectors = new Array<number[]>(texts.length);
@@ -89,6 +91,7 @@ class EmbeddingThread {
       for (let start = 0; start < texts.length; start += BATCH) {
         (urgent ? this.urgent : this.waiting).push({
           texts: texts.slice(start, start + BATCH),
+          as,
           done: (batch) => {
             batch.forEach((v, k) => (vectors[start + k] = v));
             if (--left === 0) resolve(vectors);
@@ -125,19 +128,28 @@ class EmbeddingThread {
     await worker?.terminate();
   }
 
-  /** Sends the next batch when the thread is free: the waiting questions together, else a document's. */
+  /**
+   * Sends the next batch when the thread is free: the waiting questions together (texts of one
+   * role, which one prefix is put before), else a document's.
+   */
   private next(): void {
     if (this.inFlight.length) return;
     const batch: Piece[] = [];
     let size = 0;
-    while (this.urgent[0] && size + this.urgent[0].texts.length <= BATCH) {
-      size += this.urgent[0].texts.length;
+    const as = this.urgent[0]?.as;
+    for (let first = this.urgent[0]; first && first.as === as; first = this.urgent[0]) {
+      if (size + first.texts.length > BATCH) break;
+      size += first.texts.length;
       batch.push(this.urgent.shift()!);
     }
     if (batch.length === 0 && this.waiting[0]) batch.push(this.waiting.shift()!);
     if (batch.length === 0) return;
     this.inFlight = batch;
-    const request: EmbedRequest = { id: this.nextId++, texts: batch.flatMap((p) => p.texts) };
+    const request: EmbedRequest = {
+      id: this.nextId++,
+      texts: batch.flatMap((p) => p.texts),
+      as: batch[0]!.as,
+    };
     this.running().then(
       (worker) => {
         worker.ref();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { transformers, type ModelSource, type ProgressEvent } from '../../models/transformers';
 import { chunkText, type Chunk } from './chunker';
 import { readsLatin, scriptShare } from './language';
+import { describePrefixes, type ModelPrefixes, type TextRole } from './model-prefixes';
 
 export interface Embedder {
   /** The model and its weights, e.g. "all-MiniLM-L6-v2 (q8)": vectors of another one are stale. */
@@ -16,10 +17,11 @@ export interface Embedder {
    */
   passages(text: string): Promise<Chunk[]>;
   /**
-   * Unit-length vectors, one per text. An urgent call (a question someone waits for) goes before
-   * the others waiting (a document being indexed).
+   * Unit-length vectors, one per text, each read as a question or as a text to be found (the
+   * model's prefix for that role goes in front). An urgent call (a question someone waits for)
+   * goes before the others waiting (a document being indexed).
    */
-  embed(texts: string[], options?: { urgent?: boolean }): Promise<number[][]>;
+  embed(texts: string[], options: EmbedOptions): Promise<number[][]>;
   /**
    * Whether the model can read a text: mostly Latin letters, or mostly a script its tokenizer
    * keeps (readsScripts). A text it cannot read gets no vector and is searched by its words.
@@ -27,6 +29,11 @@ export interface Embedder {
   reads: (text: string) => boolean;
   /** Frees the model (its thread); the embedder is not used after. */
   dispose?(): Promise<void>;
+}
+
+export interface EmbedOptions {
+  as: TextRole;
+  urgent?: boolean;
 }
 
 /** Text in each script the answers are worded in, to see whether a tokenizer keeps its letters. */
@@ -68,7 +75,7 @@ export const readableBy =
 const MAX_TOKENS = 256;
 const BATCH = 16;
 
-export type EmbedderOptions = ModelSource & { model: string };
+export type EmbedderOptions = ModelSource & { model: string; prefixes: ModelPrefixes };
 
 /**
  * One sentence-embedding model through Transformers.js (int8 weights, as the shared and Hub
@@ -101,7 +108,9 @@ export async function loadEmbedder(
   const declared = Number(tokenizer.model_max_length) || MAX_TOKENS;
   const maxTokens = Math.min(MAX_TOKENS, declared);
   // What the pipeline does, but truncating at the model's real limit rather than the tokenizer's.
-  const embed = async (texts: string[]) => {
+  const embed = async (raw: string[], as: TextRole) => {
+    const prefix = options.prefixes[as];
+    const texts = prefix ? raw.map((text) => prefix + text) : raw;
     // Batches of similar length: every text of a batch is padded to its longest.
     const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
     const vectors: number[][] = new Array<number[]>(texts.length);
@@ -117,16 +126,16 @@ export async function loadEmbedder(
     }
     return vectors;
   };
-  const [probe] = await embed(['dimension probe']);
+  const [probe] = await embed(['dimension probe'], 'passage');
   const dimensions = probe?.length ?? 0;
   if (!dimensions) throw new Error('the model returned an empty embedding');
   const scripts = readsScripts(tokenizer);
   log.info(
-    { model: id, dtype, dimensions, maxTokens, scripts: ['Latin', ...scripts] },
+    { model: id, dtype, dimensions, maxTokens, scripts: ['Latin', ...scripts], prefixes: options.prefixes },
     'sentence-embedding model loaded',
   );
   return {
-    model: `${options.model} (${dtype})`,
+    model: `${options.model} (${dtype}${describePrefixes(options.prefixes)})`,
     dimensions,
     maxTokens,
     passages: (text) =>
@@ -137,7 +146,7 @@ export async function loadEmbedder(
           measure: (sentence) => tokenizer.encode(sentence, { add_special_tokens: false }).length,
         }),
       ),
-    embed,
+    embed: (texts, { as }) => embed(texts, as),
     reads: readableBy(scripts),
     scripts,
   };

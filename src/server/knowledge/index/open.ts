@@ -4,8 +4,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { modelsCacheDir } from '../../models/transformers';
 import { startEmbedder } from './embedder-start';
+import { modelPrefixes } from './model-prefixes';
 import type { Embedder } from './embeddings';
 import { SearchIndex } from './search-index';
+import type { PassageCounts } from './similarity-scale';
 
 export interface OpenIndex {
   index: SearchIndex;
@@ -25,11 +27,22 @@ export interface OpenIndex {
 const settled = (downloading: Promise<Embedder> | null) =>
   downloading ? Promise.race([downloading, Promise.resolve(null)]) : Promise.resolve(null);
 
+/** A ready model whose passages are still being embedded says so, with how far it has come. */
+function withEmbedding(status: ModelStatus, counts: PassageCounts | null): ModelStatus {
+  if (status.state !== 'ready' || !counts?.waiting) return status;
+  const progress = Math.floor((100 * (counts.passages - counts.waiting)) / Math.max(1, counts.passages));
+  return { ...status, state: 'embedding', progress };
+}
+
 export async function openSearchIndex(config: Config, db: Db, log: FastifyBaseLogger): Promise<OpenIndex> {
   const embedding = await startEmbedder(
     {
       modelsDir: config.MODELS_DIR,
       model: config.EMBEDDING_MODEL,
+      prefixes: modelPrefixes(config.EMBEDDING_MODEL, {
+        query: config.EMBEDDING_QUERY_PREFIX,
+        passage: config.EMBEDDING_PASSAGE_PREFIX,
+      }),
       allowRemote: config.ALLOW_REMOTE_MODELS,
       cacheDir: modelsCacheDir(config),
       remoteHost: config.HF_ENDPOINT,
@@ -49,7 +62,7 @@ export async function openSearchIndex(config: Config, db: Db, log: FastifyBaseLo
   });
   return {
     index,
-    modelStatus: () => embedding.status(),
+    modelStatus: () => withEmbedding(embedding.status(), index.passageCounts),
     async close() {
       closed = true;
       await takingUp;

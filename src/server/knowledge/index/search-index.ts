@@ -11,6 +11,7 @@ import { headingsOf, inContext } from './sentence-context';
 import { yieldToEventLoop } from '../../threads/cooperative';
 import { enableVectors, meanVector, writeVectors, type PassageVectors } from './passage-vectors';
 import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
+import { ScaleKeeper, type PassageCounts, type SimilarityScale } from './similarity-scale';
 
 export interface IndexedItem {
   id: string;
@@ -42,6 +43,8 @@ const PASSAGE_CHARS = 900;
  * stored with the passage, in the order `splitSentences` gives, as int8 bytes (passage-vectors.ts).
  */
 export class SearchIndex {
+  private scale: ScaleKeeper | null;
+
   private constructor(
     private readonly db: Db,
     readonly textConfigs: ReadonlySet<string>,
@@ -49,7 +52,9 @@ export class SearchIndex {
     /** The languages of the indexed items: a question's words are stemmed as each of them. */
     private readonly languages: Set<string>,
     private readonly termStats = new TermStats(db),
-  ) {}
+  ) {
+    this.scale = current ? new ScaleKeeper(db, current) : null;
+  }
 
   static async open(db: Db, embedder: Embedder | null, log: FastifyBaseLogger): Promise<SearchIndex> {
     const configs = await queryRows<{ cfgname: string }>(db, sql`SELECT cfgname FROM pg_ts_config`);
@@ -134,6 +139,24 @@ export class SearchIndex {
     return this.current;
   }
 
+  /**
+   * The scale the current model's cosines are read on (similarity-scale.ts); null without a
+   * model, or while some passages still wait for its vectors: answers then use the words alone.
+   */
+  similarityScale(): Promise<SimilarityScale | null> {
+    return this.scale?.current() ?? Promise.resolve(null);
+  }
+
+  /** The passages, and those waiting for the current model's vectors, as last counted. */
+  get passageCounts(): PassageCounts | null {
+    return this.scale?.passageCounts ?? null;
+  }
+
+  /** The passages changed here (an ingestion run, a round of embedding): the scale is looked at again. */
+  passagesChanged(): Promise<void> {
+    return this.scale?.refresh() ?? Promise.resolve();
+  }
+
   get usesVectors(): boolean {
     return this.current !== null;
   }
@@ -143,8 +166,10 @@ export class SearchIndex {
    * passages indexed meanwhile are left for `backfill` to embed.
    */
   async useEmbedder(embedder: Embedder, log: FastifyBaseLogger): Promise<void> {
-    if (await enableVectors(this.db, embedder, log)) this.current = embedder;
-    else log.warn('pgvector is not available in this database: retrieval uses full-text search only');
+    if (await enableVectors(this.db, embedder, log)) {
+      this.current = embedder;
+      this.scale = new ScaleKeeper(this.db, embedder);
+    } else log.warn('pgvector is not available in this database: retrieval uses full-text search only');
   }
 
   configFor(language: string): string {
@@ -215,7 +240,7 @@ export class SearchIndex {
     const unique = [...new Set(sentences.flat())];
     // Read in context for choosing among sentences; alone for the passage's vector, which the
     // shared title would otherwise pull towards every other passage of the same document.
-    const vectors = await embedder.embed([...unique.map(context), ...unique]);
+    const vectors = await embedder.embed([...unique.map(context), ...unique], { as: 'passage' });
     const index = new Map(unique.map((s, i) => [s, i]));
     return sentences.map((list) => {
       if (list.length === 0) return null;
@@ -280,6 +305,8 @@ export class SearchIndex {
         });
         if (done === 0) break;
         total += done;
+        // The admin's Models line follows the count; answers use meaning again once none waits.
+        await this.passagesChanged();
         await yieldToEventLoop();
       }
       if (total) log.info({ passages: total }, 'passages embedded again for the current model');

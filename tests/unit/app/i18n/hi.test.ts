@@ -34,7 +34,7 @@ import {
 import { FEEDBACK_CHOICES, sourceToasts, userToasts } from '../../../../src/app/features/admin/adminMessages';
 import { CONTENT_KIND_LABELS, SOURCE_TYPE_LABELS } from '../../../../src/app/features/admin/dataTypes';
 import { NAME_REQUIRED as KEY_NAME_REQUIRED } from '../../../../src/app/features/admin/ProjectsTab';
-import { CORRECT_MARKED } from '../../../../src/app/features/admin/promptForm';
+import { CORRECT_MARKED, PROMPT_VERDICTS } from '../../../../src/app/features/admin/promptForm';
 import { ADDED } from '../../../../src/app/features/admin/useSingleItemForm';
 import { SEARCH_PLACEHOLDER } from '../../../../src/app/features/admin/table/DataTable';
 import { promptMessages } from '../../../../src/shared/admin/prompts';
@@ -141,6 +141,7 @@ describe('the Hindi interface', () => {
       ...Object.values(userToasts),
       ...Object.values(promptMessages),
       CORRECT_MARKED,
+      ...Object.values(PROMPT_VERDICTS),
       ...FEEDBACK_CHOICES.map(([, label]) => label),
       ADDED,
       SEARCH_PLACEHOLDER,

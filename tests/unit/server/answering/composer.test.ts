@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONFIDENCE,
   NOT_FOUND_ANSWER,
-  REFUSAL_THRESHOLD,
   composeAnswer,
   contentWords,
   linkOf,
+  type ComposeOptions,
 } from '../../../../src/server/answering/composer';
 import { scoreSentences } from '../../../../src/server/answering/sentence-choice';
 import { salientTerms } from '../../../../src/server/answering/words';
@@ -28,6 +29,16 @@ const passage = (text: string, over: Partial<Passage> = {}): Passage => ({
   windowSimilarity: [],
   ...over,
 });
+
+/**
+ * A model whose questions meet unrelated sentences at a cosine of 0.1, give or take 0.1 (about
+ * all-MiniLM-L6-v2's): the cosines below are read on it.
+ */
+const SCALE = { center: 0.1, spread: 0.1 };
+const compose = (query: string, passages: Passage[], options: ComposeOptions = {}) =>
+  composeAnswer(query, passages, { scale: SCALE, ...options });
+/** The cosine that reads as `z` spreads above chance on SCALE. */
+const cosineAt = (z: number) => SCALE.center + z * SCALE.spread;
 
 /** A passage whose sentences have the given cosines to the question, in order. */
 const scored = (sentences: [string, number][], over: Partial<Passage> = {}) =>
@@ -59,7 +70,7 @@ describe('choosing the sentence that answers', () => {
       ['The chair of the Access Board chairs the board meetings of the chair.', 0.45],
       ['The chairperson shall be elected by majority vote to serve for terms of one year.', 0.72],
     ]);
-    const { answer, found } = composeAnswer('How long does the chair of the Access Board serve?', [p]);
+    const { answer, found } = compose('How long does the chair of the Access Board serve?', [p]);
     expect(found).toBe(true);
     expect(answer.startsWith('The chairperson shall be elected')).toBe(true);
   });
@@ -71,9 +82,7 @@ describe('choosing the sentence that answers', () => {
         sentenceSimilarity: [0.7, 0.62],
       },
     );
-    expect(composeAnswer('How does the keyboard move into a tab list?', [p]).answer).toMatch(
-      /^Tab moves focus/,
-    );
+    expect(compose('How does the keyboard move into a tab list?', [p]).answer).toMatch(/^Tab moves focus/);
   });
 
   it('brings the list a sentence ends with ":" introduces, whole', () => {
@@ -81,7 +90,7 @@ describe('choosing the sentence that answers', () => {
       'Keyboard Interaction.\n\nFor the tab list:\n\nTab: places focus on the active tab.\n\n' +
       'Left Arrow: moves focus to the previous tab.\n\nRight Arrow: moves focus to the next tab.';
     const sims = splitSentences(text).map((s) => (s === 'For the tab list:' ? 0.8 : 0.3));
-    const { answer } = composeAnswer('Which keys work in a tab list?', [
+    const { answer } = compose('Which keys work in a tab list?', [
       passage(text, { sentenceSimilarity: sims }),
     ]);
     expect(answer).toContain('For the tab list:');
@@ -94,7 +103,7 @@ describe('choosing the sentence that answers', () => {
       'Browsers ignore role presentation if either of the following are true:\n\n' +
       'The element is focusable, like a link.\n\nThe element has a global ARIA property.';
     const sims = splitSentences(text).map((s) => (s.startsWith('The element is focusable') ? 0.8 : 0.3));
-    const { answer } = composeAnswer('Does role none work on a focusable link?', [
+    const { answer } = compose('Does role none work on a focusable link?', [
       passage(text, { sentenceSimilarity: sims }),
     ]);
     expect(answer).toMatch(/^Browsers ignore role presentation .*:\s+The element is focusable/);
@@ -105,7 +114,7 @@ describe('choosing the sentence that answers', () => {
       ['NVDA is a free screen reader for Windows.', 0.5],
       ['It reads text aloud with a synthetic voice and drives braille displays.', 0.75],
     ]);
-    expect(composeAnswer('Does the free Windows screen reader drive braille displays?', [p]).answer).toMatch(
+    expect(compose('Does the free Windows screen reader drive braille displays?', [p]).answer).toMatch(
       /^NVDA is a free screen reader for Windows\. It reads text aloud/,
     );
   });
@@ -124,7 +133,7 @@ describe('choosing the sentence that answers', () => {
         title: 'Services',
       },
     );
-    const { answer, links } = composeAnswer('Can an older blind person get braille lessons?', [a, b]);
+    const { answer, links } = compose('Can an older blind person get braille lessons?', [a, b]);
     expect(answer).toContain('Source: [Rehabilitation Act](/files/f1/act.pdf#page=12)');
     expect(answer).toContain('Mobility training helps');
     expect(links.map((l) => l.url)).toEqual(['/files/f1/act.pdf#page=12', 'https://example.org/services']);
@@ -147,7 +156,7 @@ describe('choosing the sentence that answers', () => {
         title: 'Readers',
       },
     );
-    const { answer } = composeAnswer('Does the Orpheus voice run on Windows?', [p, other]);
+    const { answer } = compose('Does the Orpheus voice run on Windows?', [p, other]);
     const also = answer.split('**Also in the knowledge base**')[1]!;
     expect(also.match(/\[Screen readers\]/g)).toHaveLength(1);
     expect(also).toMatch(/- Orpheus .*\. … Orpheus .*\. \(\[Screen readers\]/);
@@ -156,7 +165,7 @@ describe('choosing the sentence that answers', () => {
 
   it('escapes markdown in quoted text', () => {
     const p = scored([['Use the *Tab* key to move between [links] in a screen reader.', 0.8]]);
-    const { answer } = composeAnswer('Which key moves between links?', [p]);
+    const { answer } = compose('Which key moves between links?', [p]);
     expect(answer).toContain('\\*Tab\\*');
     expect(answer).toContain('\\[links\\]');
   });
@@ -168,10 +177,11 @@ describe('choosing by words alone (no vectors)', () => {
     const letter = passage('Two readers from Leeds wrote to us. The price should be lower, they said.', {
       chunkId: 'letter',
     });
-    const [best] = scoreSentences('What did the readers from Leeds say about the price?', [
-      elsewhere,
-      letter,
-    ]).filter((c) => c.text.includes('price'));
+    const [best] = scoreSentences(
+      'What did the readers from Leeds say about the price?',
+      [elsewhere, letter],
+      null,
+    ).filter((c) => c.text.includes('price'));
     expect(best?.text).toBe('The price should be lower, they said.');
   });
 
@@ -180,25 +190,129 @@ describe('choosing by words alone (no vectors)', () => {
       'Braille displays, notetakers, magnifiers, switches, eye trackers, hearing loops and many other devices are sold by vendors at prices that vary widely across regions and years.',
     );
     const short = passage('Braille displays are sold by vendors.', { chunkId: 'short' });
-    const [best] = scoreSentences('Who sells braille displays?', [long, short]);
+    const [best] = scoreSentences('Who sells braille displays?', [long, short], null);
     expect(best?.text).toBe('Braille displays are sold by vendors.');
+  });
+});
+
+describe('reading cosines on the model’s own scale', () => {
+  // The same ranking as two models would give it: all-MiniLM-L6-v2 spreads a question's cosines
+  // over 0 to 0.7; multilingual-e5-small crowds them into 0.75 to 0.9.
+  const sentences: [string, number][] = [
+    ['The chair of the Access Board chairs the board meetings of the chair.', 0.45],
+    ['The chairperson shall be elected by majority vote to serve for terms of one year.', 0.62],
+    ['Members of the board are appointed by the President.', 0.3],
+  ];
+  const question = 'How long does the chair of the Access Board serve?';
+  const rescaled = (a: number, b: number) => ({
+    passages: [scored(sentences.map(([text, cos]) => [text, a * cos + b]))],
+    scale: { center: a * SCALE.center + b, spread: a * SCALE.spread },
+  });
+
+  it('makes the same choice, with the same confidence, at any scale', () => {
+    const narrow = rescaled(0.2, 0.76);
+    const wide = rescaled(1, 0);
+    const a = composeAnswer(question, narrow.passages, { scale: narrow.scale });
+    const b = composeAnswer(question, wide.passages, { scale: wide.scale });
+    expect(a.answer).toBe(b.answer);
+    expect(a.outcome).toBe(b.outcome);
+    expect(a.confidence).toBeCloseTo(b.confidence!, 9);
+    const choice = (r: ReturnType<typeof rescaled>) =>
+      scoreSentences(question, r.passages, r.scale).map((c) => [c.text, c.score]);
+    choice(narrow).forEach(([text, score], i) => {
+      expect(text).toBe(choice(wide)[i]![0]);
+      expect(score).toBeCloseTo(choice(wide)[i]![1] as number, 9);
+    });
+  });
+
+  it('refuses a sentence at chance on its own scale that another model’s scale would answer', () => {
+    const narrow = rescaled(0.2, 0.76);
+    const unrelated = [
+      scored([['Members of the board are appointed by the President.', narrow.scale.center]]),
+    ];
+    expect(composeAnswer(question, unrelated, { scale: narrow.scale }).outcome).toBe('none');
+    expect(composeAnswer(question, unrelated, { scale: SCALE }).outcome).toBe('answer');
+  });
+});
+
+describe('the three outcomes', () => {
+  const question = 'Which free screen reader works on Windows?';
+  const at = (z: number) =>
+    compose(question, [scored([['NVDA runs on every Windows computer.', cosineAt(z)]])]);
+
+  it('gives a sentence that answers as the answer, with its source', () => {
+    const result = at(CONFIDENCE.answer + 1);
+    expect(result).toMatchObject({ outcome: 'answer', found: true });
+    expect(result.answer).toMatch(/^NVDA runs on every Windows computer\.\n\nSource: \[Screen readers\]/);
+  });
+
+  it('gives a distant passage as the closest one, saying so first, with its source', () => {
+    const result = at((CONFIDENCE.answer + CONFIDENCE.closest) / 2 - 1);
+    expect(result).toMatchObject({ outcome: 'closest', found: false });
+    expect(result.answer).toMatch(
+      /^I could not find a direct answer; the closest passage is:\n\nNVDA runs on every Windows computer\./,
+    );
+    expect(result.links.map((l) => l.url)).toEqual(['https://example.org/readers']);
+  });
+
+  it('says plainly that nothing was found when nothing comes close', () => {
+    expect(at(CONFIDENCE.closest - 3)).toMatchObject({
+      outcome: 'none',
+      answer: NOT_FOUND_ANSWER,
+      links: [],
+    });
+  });
+
+  it('says it in the question’s language', () => {
+    const result = compose(
+      'विंडोज़ पर कौन सा मुफ़्त स्क्रीन रीडर चलता है?',
+      [
+        scored([
+          [
+            'NVDA runs on every Windows computer.',
+            cosineAt((CONFIDENCE.answer + CONFIDENCE.closest) / 2 - 1),
+          ],
+        ]),
+      ],
+      { language: 'hi' },
+    );
+    expect(result.answer.startsWith(wordingFor('hi').closest)).toBe(true);
+  });
+});
+
+describe('a source in another language', () => {
+  const english = scored([
+    [
+      'The dialog closes when the user presses the Escape key, and focus returns to the element that opened it.',
+      cosineAt(CONFIDENCE.answer + 2),
+    ],
+  ]);
+
+  it('is named, in Hindi, before its words are quoted as written', () => {
+    const { answer } = compose('डायलॉग बंद करने के लिए कौन सी कुंजी दबाएँ?', [english], { language: 'hi' });
+    expect(answer).toMatch(/^स्रोत अंग्रेज़ी में है; उसमें यह लिखा है:\n\nThe dialog closes when the user presses/);
+    expect(answer).toContain('स्रोत: [Screen readers]');
+  });
+
+  it('is not named when the source is in the question’s language', () => {
+    expect(compose('Which key closes the dialog?', [english]).answer).toMatch(/^The dialog closes/);
   });
 });
 
 describe('refusing', () => {
   it('says plainly that nothing was found, with no links, below the threshold', () => {
-    const p = scored([['NVDA is a free screen reader for Windows.', REFUSAL_THRESHOLD.semantic - 0.2]]);
-    const result = composeAnswer('How do I bake sourdough bread?', [p]);
+    const p = scored([['NVDA is a free screen reader for Windows.', cosineAt(CONFIDENCE.closest - 2)]]);
+    const result = compose('How do I bake sourdough bread?', [p]);
     expect(result).toMatchObject({ answer: NOT_FOUND_ANSWER, links: [], found: false });
-    expect(composeAnswer('anything at all', []).found).toBe(false);
+    expect(compose('anything at all', []).found).toBe(false);
   });
 
   it('without vectors, refuses when no sentence holds the question’s words', () => {
     expect(
-      composeAnswer('volcano eruption Iceland', [passage('NVDA is a free screen reader for Windows.')]).found,
+      compose('volcano eruption Iceland', [passage('NVDA is a free screen reader for Windows.')]).found,
     ).toBe(false);
     expect(
-      composeAnswer('Which free screen reader works on Windows?', [
+      compose('Which free screen reader works on Windows?', [
         passage('NVDA is a free screen reader for Windows.'),
       ]).found,
     ).toBe(true);
@@ -206,8 +320,8 @@ describe('refusing', () => {
 
   it('refuses in the question’s language, and says why when it could not translate', () => {
     const hindi = wordingFor('hi');
-    expect(composeAnswer('खाना कैसे बनाएँ', [], { language: 'hi' }).answer).toBe(hindi.notFound);
-    expect(composeAnswer('खाना कैसे बनाएँ', [], { language: 'hi', untranslated: true }).answer).toBe(
+    expect(compose('खाना कैसे बनाएँ', [], { language: 'hi' }).answer).toBe(hindi.notFound);
+    expect(compose('खाना कैसे बनाएँ', [], { language: 'hi', untranslated: true }).answer).toBe(
       hindi.noTranslation,
     );
   });
@@ -248,7 +362,7 @@ describe('citing a database export', () => {
       title: 'Block: Spacer',
       origin: 'https://example.org/exports/site.wxr.xml',
     });
-    const { answer, links } = composeAnswer('How tall is the spacer block?', [p]);
+    const { answer, links } = compose('How tall is the spacer block?', [p]);
     expect(answer).toContain(
       'Source: [Block: Spacer](https://example.org/block-spacer/) (from [site.wxr.xml](https://example.org/exports/site.wxr.xml))',
     );

@@ -49,6 +49,7 @@ describe('the OpenAPI document (issue 15)', () => {
       'answer',
       'links',
       'found',
+      'outcome',
       'questionId',
       'language',
     ]);

@@ -3,7 +3,12 @@ import { loadThreadedEmbedder } from '../../../../../src/server/knowledge/index/
 import { loadEmbedder } from '../../../../../src/server/knowledge/index/embeddings';
 import { sharedPath } from '../../../../support/shared';
 
-const options = { modelsDir: sharedPath('models'), allowRemote: false, model: 'all-MiniLM-L6-v2' };
+const options = {
+  modelsDir: sharedPath('models'),
+  allowRemote: false,
+  model: 'all-MiniLM-L6-v2',
+  prefixes: { query: '', passage: '' },
+};
 const log = { info: () => undefined };
 
 describe('the embedding model in a thread of its own', () => {
@@ -18,7 +23,10 @@ describe('the embedding model in a thread of its own', () => {
       'Wheelchairs',
       'How do I caption a video?',
     ];
-    const [mine, theirs] = [await embedder.embed(texts), await local.embed(texts)];
+    const [mine, theirs] = [
+      await embedder.embed(texts, { as: 'passage' }),
+      await local.embed(texts, { as: 'passage' }),
+    ];
     expect(mine).toHaveLength(3);
     mine.forEach((v, i) => v.forEach((x, d) => expect(x).toBeCloseTo(theirs[i]![d]!, 5)));
     expect(embedder.dimensions).toBe(384);
@@ -36,8 +44,10 @@ describe('the embedding model in a thread of its own', () => {
       finished.push(name);
       return vectors;
     };
-    const document = embedder.embed(sentences).then(noted('document'));
-    const question = embedder.embed(['Where can I find a ramp?'], { urgent: true }).then(noted('question'));
+    const document = embedder.embed(sentences, { as: 'passage' }).then(noted('document'));
+    const question = embedder
+      .embed(['Where can I find a ramp?'], { as: 'query', urgent: true })
+      .then(noted('question'));
     const [passages, [asked]] = await Promise.all([document, question]);
     expect(finished).toEqual(['question', 'document']);
     expect(passages).toHaveLength(160);

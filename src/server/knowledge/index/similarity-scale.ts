@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/raw';
+import { splitSentences, wordCount } from './chunker';
+import type { Embedder } from './embeddings';
+import { PackedVectors } from './passage-vectors';
+
+/**
+ * Where a sentence-embedding model's cosines lie, so that the answering reads them on a scale
+ * that is the same for every model. Each model has its own: all-MiniLM-L6-v2 puts a question
+ * and an unrelated sentence near 0.09 and a sentence that answers near 0.5; multilingual-e5-small
+ * crowds both into 0.78 to 0.86. A cosine is read as how far above chance it is, in units of
+ * chance's spread: (cosine − center) / spread, where center and spread are those of questions
+ * against unrelated sentences of the server's own knowledge base. Weights and thresholds of the
+ * answering are then numbers of that scale, and hold for any model (docs/chat.md).
+ */
+export interface SimilarityScale {
+  /** The cosine a question typically has with an unrelated sentence (a median). */
+  center: number;
+  /** How much those cosines spread (the interquartile range as a normal's standard deviation). */
+  spread: number;
+}
+
+/** A cosine read on the scale: how many spreads above chance. */
+export const aboveChance = (cosine: number, scale: SimilarityScale): number =>
+  (cosine - scale.center) / scale.spread;
+
+/** Questions are stood in for by sentences of the knowledge base, read as questions (their prefix). */
+const PROBES = 128;
+/** Passages whose sentences are the probes and the sentences they are compared with. */
+const SAMPLED_PASSAGES = 400;
+/** A probe is question-sized. */
+const PROBE_WORDS = { min: 6, max: 30 };
+/** Fewer sentences than this to compare with, and the scale is not measured (nothing to answer from). */
+const MIN_SENTENCES = 20;
+// The interquartile range of a normal distribution is 1.349 of its standard deviations.
+const IQR_PER_SD = 1.349;
+
+export interface PassageCounts {
+  passages: number;
+  /** Passages the current model has not read yet (embedded by another, or indexed before it came). */
+  waiting: number;
+}
+
+export interface ScaleSample {
+  /** Each sampled passage's sentences and their stored vectors (in context, as the answering reads them). */
+  passages: { id: string; sentences: string[]; vectors: PackedVectors }[];
+}
+
+/** The sentences of the sample to read as questions: question-sized, spread over the sample. */
+export function probesOf(sample: ScaleSample, count = PROBES): { passage: string; text: string }[] {
+  const all = sample.passages.flatMap((p) =>
+    p.sentences
+      .filter((s) => wordCount(s) >= PROBE_WORDS.min && wordCount(s) <= PROBE_WORDS.max)
+      .map((text) => ({ passage: p.id, text })),
+  );
+  if (all.length <= count) return all;
+  const step = all.length / count;
+  return Array.from({ length: count }, (_, i) => all[Math.floor(i * step)]!);
+}
+
+/**
+ * The scale from probes (sentences read as questions, with the passage each comes from) and
+ * their vectors: each probe's cosines to the sentences of the other passages give its median
+ * and spread; the scale is their means. Null when there is too little to measure.
+ */
+export function measureScale(
+  sample: ScaleSample,
+  probes: { passage: string }[],
+  probeVectors: number[][],
+): SimilarityScale | null {
+  let centers = 0;
+  let spreads = 0;
+  let measured = 0;
+  probes.forEach((probe, k) => {
+    const query = Float64Array.from(probeVectors[k] ?? []);
+    const cosines: number[] = [];
+    for (const passage of sample.passages) {
+      if (passage.id === probe.passage) continue;
+      for (let i = 0; i < passage.vectors.count; i++) {
+        const length = Math.sqrt(passage.vectors.dot(i, i)) || 1;
+        cosines.push(passage.vectors.dotWith(i, query) / length);
+      }
+    }
+    if (cosines.length < MIN_SENTENCES) return;
+    cosines.sort((a, b) => a - b);
+    const at = (q: number) => cosines[Math.floor(q * (cosines.length - 1))]!;
+    const spread = (at(0.75) - at(0.25)) / IQR_PER_SD;
+    if (!(spread > 0)) return;
+    centers += at(0.5);
+    spreads += spread;
+    measured += 1;
+  });
+  return measured ? { center: centers / measured, spread: spreads / measured } : null;
+}
+
+/**
+ * The scale of the current model over the current knowledge base: measured when first asked
+ * for, and again when the number of embedded passages has moved by a tenth since (an ingestion
+ * run, a model's passages embedded again). The sample is the same in every process for the same
+ * passages, so processes serving the same knowledge base read cosines alike.
+ */
+export class ScaleKeeper {
+  private scale: SimilarityScale | null = null;
+  private measuredFor = -1;
+  private counts: PassageCounts = { passages: 0, waiting: 0 };
+  private checkedAt = -Infinity;
+  private measuring: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly embedder: Embedder,
+    /** How often the passages are counted again (more often while some wait for their vectors). */
+    private readonly checkEveryMs = 60_000,
+  ) {}
+
+  /**
+   * The scale, or null while there is none to read cosines on: too few embedded sentences to
+   * measure it, or passages still waiting to be embedded by this model (after a change of
+   * model), when answers use the words alone rather than meaning for only some passages.
+   */
+  async current(): Promise<SimilarityScale | null> {
+    const age = performance.now() - this.checkedAt;
+    if (age === Infinity) await this.refresh();
+    else if (age > (this.counts.waiting ? this.checkEveryMs / 12 : this.checkEveryMs)) void this.refresh();
+    return this.counts.waiting ? null : this.scale;
+  }
+
+  /** The passages as last counted: all of them, and those waiting for this model's vectors. */
+  get passageCounts(): PassageCounts {
+    return this.counts;
+  }
+
+  /** Measures again now if the passages changed (after an ingestion run in this process). */
+  refresh(): Promise<void> {
+    this.measuring ??= this.remeasure()
+      .catch(() => undefined)
+      .finally(() => {
+        this.checkedAt = performance.now();
+        this.measuring = null;
+      });
+    return this.measuring;
+  }
+
+  private async remeasure(): Promise<void> {
+    const [row] = await queryRows<{ embedded: number; passages: number; waiting: number }>(
+      this.db,
+      sql`SELECT count(*) FILTER (WHERE sentence_vectors IS NOT NULL)::int AS embedded,
+                 count(*)::int AS passages, count(*) FILTER (WHERE embedded_with IS NULL)::int AS waiting
+          FROM chunks`,
+    );
+    this.counts = { passages: Number(row?.passages ?? 0), waiting: Number(row?.waiting ?? 0) };
+    // While passages wait for this model's vectors, answers use the words alone: nothing to measure.
+    if (this.counts.waiting) return;
+    const embedded = Number(row?.embedded ?? 0);
+    const moved = Math.abs(embedded - this.measuredFor) > Math.max(0, this.measuredFor) / 10;
+    if (this.scale && !moved) return;
+    if (!this.scale && embedded === this.measuredFor) return;
+    const sample = await this.sample();
+    const probes = probesOf(sample);
+    const vectors = probes.length
+      ? await this.embedder.embed(
+          probes.map((p) => p.text),
+          { as: 'query' },
+        )
+      : [];
+    this.scale = measureScale(sample, probes, vectors) ?? this.scale;
+    this.measuredFor = embedded;
+  }
+
+  private async sample(): Promise<ScaleSample> {
+    const rows = await queryRows<{ id: string; text: string; vectors: Uint8Array }>(
+      this.db,
+      sql`SELECT id, text, sentence_vectors AS vectors FROM chunks
+          WHERE sentence_vectors IS NOT NULL ORDER BY md5(id::text) LIMIT ${SAMPLED_PASSAGES}`,
+    );
+    return {
+      passages: rows.flatMap((r) => {
+        const sentences = splitSentences(r.text);
+        const vectors = new PackedVectors(r.vectors, this.embedder.dimensions);
+        // Vectors of another splitting of the text would stand for the wrong sentences.
+        return vectors.count === sentences.length ? [{ id: r.id, sentences, vectors }] : [];
+      }),
+    };
+  }
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { packVectors, PackedVectors } from '../../../../../src/server/knowledge/index/passage-vectors';
+import {
+  aboveChance,
+  measureScale,
+  probesOf,
+  type ScaleSample,
+} from '../../../../../src/server/knowledge/index/similarity-scale';
+
+/** A unit vector in the plane at an angle (radians). */
+const at = (angle: number) => [Math.cos(angle), Math.sin(angle)];
+
+/** Passages of sentences at the given angles, each sentence question-sized. */
+function sample(passages: number[][]): ScaleSample {
+  return {
+    passages: passages.map((angles, p) => ({
+      id: `p${p}`,
+      sentences: angles.map(
+        (_, i) => `Sentence ${i} of passage ${p} is long enough to stand for a question.`,
+      ),
+      vectors: new PackedVectors(packVectors(angles.map(at)), 2),
+    })),
+  };
+}
+
+describe('the scale a model’s cosines are read on', () => {
+  it('is the median and spread of questions’ cosines to the sentences of other passages', () => {
+    // Thirty passages of one sentence each, spread around the circle's upper half.
+    const angles = Array.from({ length: 30 }, (_, i) => [(i * Math.PI) / 29]);
+    const s = sample(angles);
+    const probes = [{ passage: 'p0' }];
+    const scale = measureScale(s, probes, [at(Math.PI / 2)])!;
+    // The other 29 sentences' cosines to a vector at 90°: sin of their angles, median near 0.
+    const cosines = angles
+      .slice(1)
+      .map(([a]) => Math.cos(a! - Math.PI / 2))
+      .sort((x, y) => x - y);
+    expect(scale.center).toBeCloseTo(cosines[14]!, 1);
+    expect(scale.spread).toBeGreaterThan(0);
+  });
+
+  it('never compares a probe with the sentences of its own passage', () => {
+    // A probe that is its passage's own sentence would make chance look like a perfect match.
+    const s = sample([
+      Array.from({ length: 25 }, () => 0),
+      Array.from({ length: 25 }, (_, i) => Math.PI / 2 + i / 100),
+    ]);
+    const scale = measureScale(s, [{ passage: 'p0' }], [at(0)])!;
+    expect(scale.center).toBeLessThan(0.1);
+  });
+
+  it('is not measured from too few sentences', () => {
+    expect(measureScale(sample([[0], [1]]), [{ passage: 'p0' }], [at(0)])).toBeNull();
+  });
+
+  it('reads a cosine as spreads above chance', () => {
+    expect(aboveChance(0.85, { center: 0.78, spread: 0.02 })).toBeCloseTo(3.5, 9);
+    expect(aboveChance(0.45, { center: 0.1, spread: 0.1 })).toBeCloseTo(3.5, 9);
+  });
+
+  it('takes question-sized probes spread over the sample', () => {
+    const s = sample(Array.from({ length: 300 }, () => [0]));
+    s.passages[0]!.sentences = ['Too short.'];
+    const probes = probesOf(s, 10);
+    expect(probes).toHaveLength(10);
+    expect(new Set(probes.map((p) => p.passage)).size).toBe(10);
+    expect(probes.some((p) => p.text === 'Too short.')).toBe(false);
+  });
+});
