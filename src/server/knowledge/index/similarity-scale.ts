@@ -97,8 +97,8 @@ export function measureScale(
 /**
  * The scale of the current model over the current knowledge base: measured when first asked
  * for, and again when the number of embedded passages has moved by a tenth since (an ingestion
- * run, a model's passages embedded again). The sample is the same in every process for the same
- * passages, so processes serving the same knowledge base read cosines alike.
+ * run, a model's passages embedded again). The sample is chosen by the passages' text, so every
+ * process, and every install, holding the same passages reads cosines alike.
  */
 export class ScaleKeeper {
   private scale: SimilarityScale | null = null;
@@ -172,7 +172,7 @@ export class ScaleKeeper {
     const rows = await queryRows<{ id: string; text: string; vectors: Uint8Array }>(
       this.db,
       sql`SELECT id, text, sentence_vectors AS vectors FROM chunks
-          WHERE sentence_vectors IS NOT NULL ORDER BY md5(id::text) LIMIT ${SAMPLED_PASSAGES}`,
+          WHERE sentence_vectors IS NOT NULL ORDER BY md5(text), id LIMIT ${SAMPLED_PASSAGES}`,
     );
     return {
       passages: rows.flatMap((r) => {
