@@ -5,7 +5,7 @@ import { pendingData } from '../../../src/server/db/schema';
 import { messages } from '../../../src/shared/messages';
 import type { Client } from '../../support/http';
 import { addSource, form, SUPER_ENV, signInSuper, signInUser } from '../../support/admin';
-import { material, sharedPath } from '../../support/shared';
+import { material, PLUMBING_MODEL_ENV, sharedPath } from '../../support/shared';
 import { startTestServer, type TestServer } from '../../support/server';
 import { serveSite } from '../../support/static-site';
 
@@ -25,7 +25,8 @@ beforeAll(async () => {
     ),
     '/exports/bomb.xml': BOMB,
   });
-  t = await startTestServer({ ...SUPER_ENV, CRAWL_ALLOW_PRIVATE: 'true' });
+  // What is ingested, not how well it ranks: the plumbing model embeds in a blink.
+  t = await startTestServer({ ...SUPER_ENV, ...PLUMBING_MODEL_ENV, CRAWL_ALLOW_PRIVATE: 'true' });
   admin = await signInSuper(t);
   sourceId = await addSource(admin, 'Example source');
 });
@@ -74,7 +75,7 @@ describe('web', () => {
   });
 
   it('refuses a loopback address unless CRAWL_ALLOW_PRIVATE is set', async () => {
-    const strict = await startTestServer(SUPER_ENV);
+    const strict = await startTestServer({ ...SUPER_ENV, ...PLUMBING_MODEL_ENV });
     try {
       const client = await signInSuper(strict);
       const source = await addSource(client, 'Local');

@@ -20,7 +20,7 @@ let emptyModels: string;
 beforeAll(async () => {
   hub = await startModelHub({
     'onnx-community/whisper-base': sharedPath('models', 'whisper-base'),
-    'Xenova/all-MiniLM-L6-v2': sharedPath('models', 'all-MiniLM-L6-v2'),
+    'Xenova/multilingual-e5-small': sharedPath('models', 'multilingual-e5-small'),
   });
   emptyModels = await mkdtemp(path.join(os.tmpdir(), 'dish-no-models-'));
 });
@@ -58,7 +58,7 @@ describe('models fetched from the Hub on first start', () => {
     try {
       expect((await fetch(t.url + '/api/health')).status).toBe(200);
       expect((await modelLine(t))['sentence embeddings']).toMatchObject({
-        model: 'Xenova/all-MiniLM-L6-v2',
+        model: 'Xenova/multilingual-e5-small',
         state: 'downloading',
       });
       expect(t.server.index.usesVectors).toBe(false);
@@ -69,7 +69,7 @@ describe('models fetched from the Hub on first start', () => {
         ready: false,
         checks: {
           database: 'ready',
-          models: expect.stringMatching(/Xenova\/all-MiniLM-L6-v2 downloading/) as unknown,
+          models: expect.stringMatching(/Xenova\/multilingual-e5-small downloading/) as unknown,
         },
       });
       hub.release();
@@ -122,7 +122,7 @@ describe('models fetched from the Hub on first start', () => {
           interval: 250,
         })
         .toBe('unavailable');
-      expect((await modelLine(t))['sentence embeddings'].reason).toMatch(/Xenova\/all-MiniLM-L6-v2/);
+      expect((await modelLine(t))['sentence embeddings'].reason).toMatch(/Xenova\/multilingual-e5-small/);
       await expect
         .poll(async () => (await modelLine(t))['speech recognition'].state, {
           timeout: 30_000,

@@ -1,0 +1,205 @@
+/**
+ * What each sentence-embedding model costs on this machine: `npx tsx tests/bench/models.bench.ts`
+ * (BENCH_MODELS=a,b; both supported models by default, from MODELS_DIR). Prints, per model:
+ *
+ * - memory: the tokenizer alone (its tables in JavaScript) and the whole model, each in a
+ *   process of its own (RSS and V8 heap added);
+ * - one question's embedding, p50 and p95 over the evaluation set's 100 questions, one at a time
+ *   through the embedding thread as the server asks (after a warm-up);
+ * - indexing the 190-page Rehabilitation Act PDF through a real server (PGlite): pages a second,
+ *   passages a second;
+ * - the server's CPU per answer (all its threads: the database's and the model's too) over the
+ *   100 questions against that index;
+ * - the idle RSS of a server started as `npm run serve` does, with the model and Whisper not
+ *   loaded (it loads on the first voice question), once started and after ten questions.
+ *
+ * Asserts nothing; the figures are kept in docs/performance.md.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../../src/server/config';
+import { queryRows } from '../../src/server/db/raw';
+import { createServer } from '../../src/server/http/app';
+import { searchAndCompose } from '../../src/server/answering/ask';
+import { modelPrefixes } from '../../src/server/knowledge/index/model-prefixes';
+import { loadThreadedEmbedder } from '../../src/server/knowledge/index/embedder-threaded';
+import { transformers } from '../../src/server/models/transformers';
+import { addSource, form, signInSuper, SUPER_ENV } from '../support/admin';
+import { askOnce, openChatSocket, signedInChatUser } from '../support/chat';
+import { startServerProcess } from '../support/server-process';
+import type { TestServer } from '../support/server';
+import { material, sharedPath } from '../support/shared';
+import { percentile } from './answers-scoring';
+
+const MB = 1024 * 1024;
+const modelsDir = path.resolve(process.env.MODELS_DIR ?? sharedPath('models'));
+
+// A child run of this file measures one model's memory in a process of its own.
+if (process.argv[2] === '--memory') {
+  console.log(JSON.stringify(await memoryOf(process.argv[3]!)));
+  process.exit(0);
+}
+
+const models = (process.env.BENCH_MODELS ?? 'multilingual-e5-small,all-MiniLM-L6-v2').split(',');
+const questions = (await readFile(sharedPath('material/eval/questions.jsonl'), 'utf8'))
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => (JSON.parse(line) as { question: string }).question);
+const rows: Record<string, Record<string, string>> = {};
+for (const model of models) {
+  console.log(`\n# ${model}`);
+  rows[model] = {
+    ...memory(model),
+    ...(await questionTimes(model)),
+    ...(await indexing(model)),
+    ...(await idleServer(model)),
+  };
+  for (const [figure, value] of Object.entries(rows[model])) console.log(`${figure}: ${value}`);
+}
+console.log(`\n| figure | ${models.join(' | ')} |\n| --- | ${models.map(() => '---').join(' | ')} |`);
+for (const figure of Object.keys(rows[models[0]!]!))
+  console.log(`| ${figure} | ${models.map((m) => rows[m]![figure]).join(' | ')} |`);
+
+/** The tokenizer alone, then the whole model, in this (fresh) process: what each adds. */
+async function memoryOf(model: string) {
+  const before = process.memoryUsage();
+  const { AutoTokenizer } = await transformers({ modelsDir, allowRemote: false });
+  const afterImport = process.memoryUsage();
+  const tokenizer = await AutoTokenizer.from_pretrained(model);
+  global.gc?.();
+  const afterTokenizer = process.memoryUsage();
+  const embedder = await loadThreadedEmbedder(
+    { modelsDir, allowRemote: false, model, prefixes: modelPrefixes(model) },
+    model,
+    { info: () => undefined },
+  );
+  await embedder.embed(questions.slice(0, 16), { as: 'query' });
+  const afterModel = process.memoryUsage();
+  await embedder.dispose?.();
+  return {
+    library: (afterImport.rss - before.rss) / MB,
+    tokenizerRss: (afterTokenizer.rss - afterImport.rss) / MB,
+    tokenizerHeap: (afterTokenizer.heapUsed - afterImport.heapUsed) / MB,
+    modelRss: (afterModel.rss - afterTokenizer.rss) / MB,
+    vocabulary: Object.keys(tokenizer.get_vocab()).length,
+  };
+}
+
+function memory(model: string): Record<string, string> {
+  const out = execFileSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', import.meta.filename, '--memory', model],
+    { encoding: 'utf8' },
+  );
+  const m = JSON.parse(out.trim().split('\n').at(-1)!) as Awaited<ReturnType<typeof memoryOf>>;
+  return {
+    'Transformers.js and ONNX Runtime imported (RSS)': `${m.library.toFixed(0)} MB`,
+    'tokenizer alone: RSS / V8 heap': `${m.tokenizerRss.toFixed(0)} / ${m.tokenizerHeap.toFixed(0)} MB (${m.vocabulary.toLocaleString('en')} pieces)`,
+    'model loaded in its thread and used (RSS)': `${m.modelRss.toFixed(0)} MB`,
+  };
+}
+
+/** One question at a time through the embedding thread, as the server embeds a question. */
+async function questionTimes(model: string): Promise<Record<string, string>> {
+  const embedder = await loadThreadedEmbedder(
+    { modelsDir, allowRemote: false, model, prefixes: modelPrefixes(model) },
+    model,
+    { info: () => undefined },
+  );
+  try {
+    for (const q of questions.slice(0, 10)) await embedder.embed([q], { as: 'query', urgent: true });
+    const times: number[] = [];
+    for (const q of questions) {
+      const started = performance.now();
+      await embedder.embed([q], { as: 'query', urgent: true });
+      times.push(performance.now() - started);
+    }
+    return {
+      'one question embedded, p50 / p95': `${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} ms`,
+    };
+  } finally {
+    await embedder.dispose?.();
+  }
+}
+
+/** The Rehabilitation Act uploaded to a real server and indexed; then the questions asked of it. */
+async function indexing(model: string): Promise<Record<string, string>> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-models-'));
+  const config = loadConfig({
+    ...process.env,
+    ...SUPER_ENV,
+    EMBEDDING_MODEL: model,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: path.join(dataDir, 'no-app'),
+    LOG_LEVEL: 'warn',
+    INGEST_INTERVAL: '0',
+    MODELS_DIR: modelsDir,
+    ALLOW_REMOTE_MODELS: 'false',
+  });
+  const server = await createServer(config);
+  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const admin = await signInSuper({ url, server, config } as TestServer);
+    const source = await addSource(admin, 'Law');
+    const file = 'documents/pdf/rehabilitation-act-of-1973-amended-by-wioa.pdf';
+    await admin.post(
+      '/admin/add_data',
+      form({ queryingApp: 'dish', data_type: 'pdf', source, project: 'dish', location: 'United States' }, [
+        { name: path.basename(file), bytes: material(file) },
+      ]),
+    );
+    const started = performance.now();
+    while ((await server.worker.runNow()) > 0) {
+      /* until the queue is empty */
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const [row] = await queryRows<{ passages: number }>(
+      server.database.db,
+      sql`SELECT count(*)::int AS passages FROM chunks`,
+    );
+    // The answers' own work, without sockets: every thread of this process (the database's and
+    // the model's included) while the questions are searched and answered one at a time.
+    const deps = { db: server.database.db, index: server.index };
+    await searchAndCompose(deps, 'dish', questions[0]!, 'en', null);
+    const cpu = process.cpuUsage();
+    for (const q of questions) await searchAndCompose(deps, 'dish', q, '', null);
+    const used = process.cpuUsage(cpu);
+    return {
+      'the Rehabilitation Act (190 pages) indexed': `${seconds.toFixed(0)} s: ${(190 / seconds).toFixed(2)} pages/s, ${((row?.passages ?? 0) / seconds).toFixed(1)} passages/s`,
+      'CPU per answer (searching and composing, all threads)': `${((used.user + used.system) / 1000 / questions.length).toFixed(1)} ms`,
+    };
+  } finally {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A server as `npm run serve` starts it: its RSS once idle, and after ten typed questions. */
+async function idleServer(model: string): Promise<Record<string, string>> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-idle-'));
+  const server = await startServerProcess(dataDir, {
+    EMBEDDING_MODEL: model,
+    MODELS_DIR: modelsDir,
+    MALLOC_ARENA_MAX: '2',
+  });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const idle = server.rss() / MB;
+    const t = { url: server.url };
+    const socket = await openChatSocket(t, await signedInChatUser(t));
+    for (const q of questions.slice(0, 10)) await askOnce(socket, q);
+    socket.close();
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    return {
+      'server idle RSS, Whisper not loaded: started / after ten questions': `${idle.toFixed(0)} / ${(server.rss() / MB).toFixed(0)} MB`,
+    };
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
