@@ -88,6 +88,35 @@ describe('Models line', () => {
   });
 });
 
+describe('Models line while the knowledge base is embedded again', () => {
+  test('says how far it has come and follows it until ready; passes axe', async () => {
+    signIn(admin);
+    let looks = 0;
+    const embeddings = { purpose: 'sentence embeddings', model: 'multilingual-e5-small' };
+    dashboardServer({
+      '/admin/models': () => ({
+        models: [
+          READY_MODELS[0],
+          looks++ === 0
+            ? { ...embeddings, state: 'embedding', progress: 45 }
+            : { ...embeddings, state: 'ready' },
+        ],
+      }),
+    });
+    const { container } = await renderApp('/admindashboard');
+    const line = page.getByText(/Sentence embeddings/);
+    await expect
+      .element(line)
+      .toHaveTextContent(
+        'Sentence embeddings (multilingual-e5-small): reading the knowledge base again, 45%.',
+      );
+    await expectNoAxeViolations(container);
+    await expect
+      .element(line, { timeout: 10_000 })
+      .toHaveTextContent('Sentence embeddings (multilingual-e5-small): ready.');
+  });
+});
+
 describe('header', () => {
   test("an admin sees 'Admin Dashboard' as the page heading and a logout icon, no super-admin actions", async () => {
     signIn(admin);
