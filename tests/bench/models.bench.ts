@@ -37,6 +37,11 @@ import { percentile } from './answers-scoring';
 const MB = 1024 * 1024;
 const modelsDir = path.resolve(process.env.MODELS_DIR ?? sharedPath('models'));
 
+const questions = (await readFile(sharedPath('material/eval/questions.jsonl'), 'utf8'))
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => (JSON.parse(line) as { question: string }).question);
+
 // A child run of this file measures one model's memory in a process of its own.
 if (process.argv[2] === '--memory') {
   console.log(JSON.stringify(await memoryOf(process.argv[3]!)));
@@ -44,10 +49,6 @@ if (process.argv[2] === '--memory') {
 }
 
 const models = (process.env.BENCH_MODELS ?? 'multilingual-e5-small,all-MiniLM-L6-v2').split(',');
-const questions = (await readFile(sharedPath('material/eval/questions.jsonl'), 'utf8'))
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => (JSON.parse(line) as { question: string }).question);
 const rows: Record<string, Record<string, string>> = {};
 for (const model of models) {
   console.log(`\n# ${model}`);
@@ -84,7 +85,7 @@ async function memoryOf(model: string) {
     tokenizerRss: (afterTokenizer.rss - afterImport.rss) / MB,
     tokenizerHeap: (afterTokenizer.heapUsed - afterImport.heapUsed) / MB,
     modelRss: (afterModel.rss - afterTokenizer.rss) / MB,
-    vocabulary: Object.keys(tokenizer.get_vocab()).length,
+    vocabulary: tokenizer.get_vocab().size,
   };
 }
 

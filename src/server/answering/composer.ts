@@ -1,6 +1,6 @@
 import type { AnswerLink } from '../../shared/chat/protocol';
 import { detectLanguage, readsLatin, scriptShare } from '../knowledge/index/language';
-import { wordingFor } from './messages';
+import { wordingFor, wordingLanguage } from './messages';
 import { answerLanguage } from './small-talk';
 import type { Passage } from './retrieval';
 import { wordCount } from '../knowledge/index/chunker';
@@ -68,7 +68,7 @@ export function composeOptionsFor(
  * the passage must reach `lexical` to be given at all, as an answer. Chosen on the evaluation set
  * with both supported models (docs/chat.md).
  */
-export const CONFIDENCE = { answer: 4.5, closest: 3.1, lexical: 1.3 };
+export const CONFIDENCE = { answer: 4.5, closest: 3.2, lexical: 1.3 };
 const MAX_WORDS = 120;
 const MAX_SUPPORTS = 3;
 
@@ -83,7 +83,8 @@ export function composeAnswer(
   passages: Passage[],
   options: ComposeOptions = {},
 ): ComposedAnswer {
-  const wording = wordingFor(options.language ?? 'en');
+  const worded = wordingLanguage(options.language ?? 'en');
+  const wording = wordingFor(worded);
   const refuse = (): ComposedAnswer => ({
     answer: options.untranslated ? wording.noTranslation : wording.notFound,
     links: [],
@@ -112,7 +113,7 @@ export function composeAnswer(
   const { lead, list } = expand(best, MAX_WORDS);
   const shown = new Set([...lead, ...list]);
   let words = wordCount([...lead, ...list].join(' '));
-  const frame = otherLanguage(options.language ?? 'en', best.passage.text);
+  const frame = otherLanguage(worded, best.passage.text);
   const parts = [escapeMarkdown(lead.join(' '))];
   if (frame) parts.unshift(wording.quotedFrom(frame));
   if (list.length) parts.push(list.map((item) => `- ${escapeMarkdown(item)}`).join('\n'));
@@ -143,8 +144,8 @@ export function composeAnswer(
 }
 
 /**
- * The name, in the answer's language, of the language a quoted passage is written in, when it is
- * written in another script than the answer (an English source for a Hindi question): the answer
+ * The name, in the language the answer is worded in, of the language a quoted passage is written
+ * in, when it is written in another script (an English source for a Hindi question): the answer
  * then says so before the quote, which is given as written.
  */
 function otherLanguage(answerLanguage: string, passage: string): string | null {

@@ -63,8 +63,12 @@ const wordings: Record<string, AnswerWording> = { en, hi };
 /** The languages answers are worded in (ISO 639-1): what a spoken question is listened for. */
 export const ANSWER_LANGUAGES: readonly string[] = Object.keys(wordings);
 
+/** The language an answer is worded in for a question's language (ISO 639-1): its own, else English. */
+export const wordingLanguage = (language: string): string =>
+  Object.hasOwn(wordings, language) ? language : 'en';
+
 /** The wording for a question's language (ISO 639-1), English when there is none for it. */
-export const wordingFor = (language: string): AnswerWording => wordings[language] ?? en;
+export const wordingFor = (language: string): AnswerWording => wordings[wordingLanguage(language)]!;
 
 /** Every wording of "the knowledge base has nothing on this". */
 export const refusalTexts = (): string[] =>

@@ -28,7 +28,7 @@ export const WEIGHTS = {
   shortSentence: 0.8,
   heading: 0.7,
   /** Taken off the best score for each salient word of the question the knowledge base never uses. */
-  unknownTerm: 1.3,
+  unknownTerm: 1.6,
   /** Added in proportion to the question's words that the passage's document title holds. */
   title: 0.7,
   /** A supporting quote scores at most this much below the answer's sentence. */
