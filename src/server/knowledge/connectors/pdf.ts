@@ -84,8 +84,11 @@ export async function extractPdfPages(bytes: Uint8Array, options: PdfOptions = {
     const layerPages = rawPages.map((text) => (visualOrder ? reorderIMatra(text) : text));
     const read = (await readGarbledPages(pdf, layerPages, options.ocrUntil)).map(normalisePdfText);
     // One form feed between consecutive pages (empty ones too), so a position tells its page.
-    const body = joinSplitWords(read.join('\f'));
-    const pages = body.split('\f');
+    // A word split over two pages is joined on the first: the second then starts after it.
+    const pages = joinSplitWords(read.join('\f'))
+      .split('\f')
+      .map((page) => page.trim());
+    const body = pages.join('\f');
     if (countLetters(body) < MIN_LETTERS) throw new ConnectorError(NO_TEXT_LAYER_MESSAGE);
 
     const heading = firstHeading(lines);

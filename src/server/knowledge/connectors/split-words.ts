@@ -15,10 +15,20 @@
 const LETTERS = '[\\p{L}\\p{M}]+';
 const WORD = new RegExp(LETTERS, 'gu');
 const COMPOUND = new RegExp(`${LETTERS}(?:-${LETTERS})+`, 'gu');
-/** A word at a line's end (a hyphen after it or not) and the next line's first word, in lower case. */
-const AT_LINE_END = new RegExp(`(?<![\\p{L}\\p{M}])(${LETTERS})(-?)[ \\t]*\\n[ \\t]*(\\p{Ll}[\\p{L}\\p{M}]*)`, 'gu');
+/**
+ * A word at a line's or a page's end (a hyphen after it or not) and the next line's first word, in
+ * lower case. A word split over two pages is joined on the first (the form feed after it), so
+ * that the pages keep their count and the word the page it starts on.
+ */
+const AT_LINE_END = new RegExp(
+  `(?<![\\p{L}\\p{M}])(${LETTERS})(-?)[ \\t]*([\\n\\f])[ \\t]*(\\p{Ll}[\\p{L}\\p{M}]*)`,
+  'gu',
+);
 /** Two pieces inside a line: "ex pected", or "disabil- ity" where a hyphen kept its space. */
-const IN_LINE = new RegExp(`(?<![\\p{L}\\p{M}-])(${LETTERS})(-?) (\\p{Ll}[\\p{L}\\p{M}]*)(?![\\p{L}\\p{M}])`, 'gu');
+const IN_LINE = new RegExp(
+  `(?<![\\p{L}\\p{M}-])(${LETTERS})(-?) (\\p{Ll}[\\p{L}\\p{M}]*)(?![\\p{L}\\p{M}])`,
+  'gu',
+);
 
 function tally(text: string, pattern: RegExp): Map<string, number> {
   const counts = new Map<string, number>();
@@ -33,7 +43,7 @@ export function joinSplitWords(text: string): string {
   const count = (word: string) => words.get(word.toLowerCase()) ?? 0;
   // How often a piece stands at a split itself: what is left is how often the document uses it as a word.
   const pieces = new Map<string, number>();
-  for (const [, a, , b] of text.matchAll(AT_LINE_END))
+  for (const [, a, , , b] of text.matchAll(AT_LINE_END))
     for (const piece of [a!, b!]) pieces.set(piece.toLowerCase(), (pieces.get(piece.toLowerCase()) ?? 0) + 1);
   const usedAlone = (piece: string) => count(piece) - (pieces.get(piece.toLowerCase()) ?? 0) > 0;
   const compound = (a: string, b: string) => compounds.get(`${a}-${b}`.toLowerCase()) ?? 0;
@@ -50,10 +60,14 @@ export function joinSplitWords(text: string): string {
     return usedAlone(a) && usedAlone(b) ? `${a}-${b}` : joined;
   };
 
-  const lineEnds = text.replace(AT_LINE_END, (all, a: string, hyphen: string, b: string) => {
-    if (hyphen) return hyphenated(a, b, false) ?? all;
+  const lineEnds = text.replace(AT_LINE_END, (all, a: string, hyphen: string, end: string, b: string) => {
+    const page = end === '\f' ? '\f' : '';
+    if (hyphen) {
+      const word = hyphenated(a, b, false);
+      return word === null ? all : word + page;
+    }
     const joined = a + b;
-    return count(joined) > 0 && (fragment(a, joined) || fragment(b, joined)) ? joined : all;
+    return count(joined) > 0 && (fragment(a, joined) || fragment(b, joined)) ? joined + page : all;
   });
   return lineEnds.replace(IN_LINE, (all, a: string, hyphen: string, b: string) => {
     if (hyphen) return hyphenated(a, b, true) ?? all;

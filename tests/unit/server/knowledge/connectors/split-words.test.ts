@@ -18,6 +18,14 @@ describe('words split by a document’s layout', () => {
     expect(joined).toContain('They are expected to help the Department.');
   });
 
+  it('joins a word split over two pages on the first, keeping one form feed between them', () => {
+    const joined = joinSplitWords(
+      `${vocabulary}\nEach indi-\fvidual applies. People with dis\fabilities too.`,
+    );
+    expect(joined).toContain('Each individual\f applies. People with disabilities\f too.');
+    expect(joined.split('\f')).toHaveLength(3);
+  });
+
   it('joins pieces inside a line only when both read as fragments', () => {
     expect(joinSplitWords(`${vocabulary} They are ex pected here.`)).toContain('are expected here');
     expect(joinSplitWords(`${vocabulary} Individ uals apply.`)).toContain('Individuals apply');
