@@ -68,7 +68,7 @@ export function composeOptionsFor(
  * the passage must reach `lexical` to be given at all, as an answer. Chosen on the evaluation set
  * with both supported models (docs/chat.md).
  */
-export const CONFIDENCE = { answer: 5, closest: 3.2, lexical: 1.3 };
+export const CONFIDENCE = { answer: 4.5, closest: 3.2, lexical: 1.3 };
 const MAX_WORDS = 120;
 const MAX_SUPPORTS = 3;
 

@@ -20,11 +20,11 @@ import { contentWords } from './words';
  */
 export const WEIGHTS = {
   /** Share of a sentence's meaning score taken from it read with its neighbours. */
-  context: 0.5,
+  context: 0.25,
   /** Added when the question asks for a quantity or a time and the sentence states a number. */
   answerType: 0.7,
   lexical: 2.3,
-  rank: 0.5,
+  rank: 0.25,
   shortSentence: 0.8,
   heading: 0.7,
   /** Taken off the best score for each salient word of the question the knowledge base never uses. */

@@ -74,8 +74,8 @@ describe('answers in Hindi and English with the multilingual model', () => {
 
   it('answers a Hindi question from an English PDF, saying in Hindi that the source is in English', async () => {
     const r = await ask('साल 2010 में अमेरिका में लगभग कितने लोगों को कोई विकलांगता थी?', 'hi');
-    expect(r.answer).toMatch(/^स्रोत अंग्रेज़ी में है; उसमें यह लिखा है:/);
-    expect(r.answer).toMatch(/56\.7 million/);
+    // Named before the quote, whether it is given as the answer or as the closest passage.
+    expect(r.answer).toMatch(/(^|\n\n)स्रोत अंग्रेज़ी में है; उसमें यह लिखा है:\n\n[^\n]*56\.7 million/);
     expect(r.answer).toContain('स्रोत: [');
     const link = cited(r, 'census-americans-with-disabilities-2010_us-001.pdf');
     expect(link?.url).toMatch(
@@ -100,8 +100,8 @@ describe('answers in Hindi and English with the multilingual model', () => {
   });
 
   it('gives a question the documents only come near the closest passage, said as such, with its source', async () => {
-    // The census excerpt counts people with a disability, not wheelchair users.
-    const r = await ask('How many people in the US use a wheelchair?');
+    // The census excerpt counts people with a disability; it says nothing of a right to work.
+    const r = await ask('Do people with disabilities have a right to work?');
     expect(r.answer.startsWith(`${wordingFor('en').closest}\n\n`)).toBe(true);
     expect(cited(r, 'census-americans-with-disabilities-2010_us-001.pdf')).toBeDefined();
   });

@@ -7,7 +7,7 @@ import {
   linkOf,
   type ComposeOptions,
 } from '../../../../src/server/answering/composer';
-import { scoreSentences } from '../../../../src/server/answering/sentence-choice';
+import { scoreSentences, WEIGHTS } from '../../../../src/server/answering/sentence-choice';
 import { salientTerms } from '../../../../src/server/answering/words';
 import { wordingFor } from '../../../../src/server/answering/messages';
 import type { Passage } from '../../../../src/server/answering/retrieval';
@@ -236,9 +236,13 @@ describe('reading cosines on the model’s own scale', () => {
 });
 
 describe('the three outcomes', () => {
-  const question = 'Which free screen reader works on Windows?';
-  const at = (z: number) =>
-    compose(question, [scored([['NVDA runs on every Windows computer.', cosineAt(z)]])]);
+  // No word in common with the sentence: its score is its meaning and its passage's rank.
+  const question = 'What can a blind person use with a PC?';
+  const sentence = 'NVDA runs on every Windows computer.';
+  /** The cosine whose sentence, first of the first passage, scores `score`. */
+  const scoring = (score: number) => cosineAt(score - WEIGHTS.rank);
+  const at = (score: number) => compose(question, [scored([[sentence, scoring(score)]])]);
+  const between = (CONFIDENCE.answer + CONFIDENCE.closest) / 2;
 
   it('gives a sentence that answers as the answer, with its source', () => {
     const result = at(CONFIDENCE.answer + 1);
@@ -247,7 +251,7 @@ describe('the three outcomes', () => {
   });
 
   it('gives a distant passage as the closest one, saying so first, with its source', () => {
-    const result = at((CONFIDENCE.answer + CONFIDENCE.closest) / 2 - 1);
+    const result = at(between);
     expect(result).toMatchObject({ outcome: 'closest', found: false });
     expect(result.answer).toMatch(
       /^I could not find a direct answer; the closest passage is:\n\nNVDA runs on every Windows computer\./,
@@ -265,16 +269,11 @@ describe('the three outcomes', () => {
 
   it('says it in the question’s language', () => {
     const result = compose(
-      'विंडोज़ पर कौन सा मुफ़्त स्क्रीन रीडर चलता है?',
-      [
-        scored([
-          [
-            'NVDA runs on every Windows computer.',
-            cosineAt((CONFIDENCE.answer + CONFIDENCE.closest) / 2 - 1),
-          ],
-        ]),
-      ],
-      { language: 'hi' },
+      'नेत्रहीन व्यक्ति कंप्यूटर पर क्या चला सकता है?',
+      [scored([[sentence, scoring(between)]])],
+      {
+        language: 'hi',
+      },
     );
     expect(result.answer.startsWith(wordingFor('hi').closest)).toBe(true);
   });
