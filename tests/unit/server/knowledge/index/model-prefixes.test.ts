@@ -3,7 +3,12 @@ import { describePrefixes, modelPrefixes } from '../../../../../src/server/knowl
 
 describe('what a sentence-embedding model expects in front of a text', () => {
   it('is "query: " and "passage: " for the e5 family, however the model is named', () => {
-    for (const name of ['multilingual-e5-small', 'Xenova/multilingual-e5-small', 'intfloat/e5-base-v2', 'e5_large'])
+    for (const name of [
+      'multilingual-e5-small',
+      'Xenova/multilingual-e5-small',
+      'intfloat/e5-base-v2',
+      'e5_large',
+    ])
       expect(modelPrefixes(name)).toEqual({ query: 'query: ', passage: 'passage: ' });
   });
 
