@@ -21,19 +21,19 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../src/server/config';
-import { createServer, type DishServer } from '../../src/server/http/app';
+import type { DishServer } from '../../src/server/http/app';
 import { queryRows } from '../../src/server/db/raw';
 import { wordCount } from '../../src/server/knowledge/index/chunker';
 import { DEFAULT_PROMPTS } from '../../src/shared/admin/prompts';
 import type { AnswerMessage } from '../../src/shared/chat/protocol';
 import type { AnswerOutcome } from '../../src/shared/chat/answer-outcome';
-import { addSource, form, signInSuper, SUPER_ENV } from '../support/admin';
+import { addSource, form, signInSuper } from '../support/admin';
 import { askOnce, openChatSocket, signedInChatUser, type ChatClient } from '../support/chat';
 import type { TestServer } from '../support/server';
 import { material, sharedPath } from '../support/shared';
 import { serveSite } from '../support/static-site';
 import { cites, citesAnything, percentile, type EvalItem, type Outcome } from './answers-scoring';
+import { startBenchServer } from './bench-server';
 import { sweep } from './answers-sweep';
 
 const items: EvalItem[] = (await readFile(sharedPath('material/eval/questions.jsonl'), 'utf8'))
@@ -73,24 +73,9 @@ async function benchModel(model: string): Promise<string[][]> {
   const dataDir = keep
     ? path.resolve(keep, models.length > 1 ? model : '')
     : await mkdtemp(path.join(os.tmpdir(), 'dish-answers-'));
-  const config = loadConfig({
-    ...process.env,
-    ...SUPER_ENV,
-    ...(model ? { EMBEDDING_MODEL: model } : {}),
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    STATIC_DIR: path.join(dataDir, 'no-app'),
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    CRAWL_ALLOW_PRIVATE: 'true',
-    INGEST_INTERVAL: '0',
-    MODELS_DIR: process.env.MODELS_DIR ?? sharedPath('models'),
-    ALLOW_REMOTE_MODELS: process.env.ALLOW_REMOTE_MODELS ?? 'false',
-  });
+  const t = await startBenchServer(dataDir, model);
+  const { server, config } = t;
   console.log(`\n# ${config.EMBEDDING_MODEL}`);
-  const server = await createServer(config);
-  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const t = { url, server, config } as TestServer;
   try {
     const db = server.database.db;
     const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(
@@ -120,7 +105,7 @@ async function benchModel(model: string): Promise<string[][]> {
     if (process.env.BENCH_SWEEP) await sweep(server, items);
     return rows;
   } finally {
-    await server.close();
+    await t.stop();
     if (!keep) await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -20,19 +20,17 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../src/server/config';
 import { queryRows } from '../../src/server/db/raw';
-import { createServer } from '../../src/server/http/app';
 import { searchAndCompose } from '../../src/server/answering/ask';
 import { modelPrefixes } from '../../src/server/knowledge/index/model-prefixes';
 import { loadThreadedEmbedder } from '../../src/server/knowledge/index/embedder-threaded';
 import { transformers } from '../../src/server/models/transformers';
-import { addSource, form, signInSuper, SUPER_ENV } from '../support/admin';
+import { addSource, form, signInSuper } from '../support/admin';
 import { askOnce, openChatSocket, signedInChatUser } from '../support/chat';
 import { startServerProcess } from '../support/server-process';
-import type { TestServer } from '../support/server';
 import { material, sharedPath } from '../support/shared';
 import { percentile } from './answers-scoring';
+import { startBenchServer } from './bench-server';
 
 const MB = 1024 * 1024;
 const modelsDir = path.resolve(process.env.MODELS_DIR ?? sharedPath('models'));
@@ -129,23 +127,10 @@ async function questionTimes(model: string): Promise<Record<string, string>> {
 /** The Rehabilitation Act uploaded to a real server and indexed; then the questions asked of it. */
 async function indexing(model: string): Promise<Record<string, string>> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-models-'));
-  const config = loadConfig({
-    ...process.env,
-    ...SUPER_ENV,
-    EMBEDDING_MODEL: model,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    STATIC_DIR: path.join(dataDir, 'no-app'),
-    LOG_LEVEL: 'warn',
-    INGEST_INTERVAL: '0',
-    MODELS_DIR: modelsDir,
-    ALLOW_REMOTE_MODELS: 'false',
-  });
-  const server = await createServer(config);
-  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const t = await startBenchServer(dataDir, model);
+  const { server } = t;
   try {
-    const admin = await signInSuper({ url, server, config } as TestServer);
+    const admin = await signInSuper(t);
     const source = await addSource(admin, 'Law');
     const file = 'documents/pdf/rehabilitation-act-of-1973-amended-by-wioa.pdf';
     await admin.post(
@@ -175,7 +160,7 @@ async function indexing(model: string): Promise<Record<string, string>> {
       'CPU per answer (searching and composing, all threads)': `${((used.user + used.system) / 1000 / questions.length).toFixed(1)} ms`,
     };
   } finally {
-    await server.close();
+    await t.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

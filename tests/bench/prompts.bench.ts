@@ -11,15 +11,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../src/server/config';
 import { queryRows } from '../../src/server/db/raw';
-import { createServer } from '../../src/server/http/app';
 import { DEFAULT_PROMPTS, promptCheckAnswer } from '../../src/shared/admin/prompts';
-import { addSource, form, signInSuper, SUPER_ENV } from '../support/admin';
+import { addSource, form, signInSuper } from '../support/admin';
 import { askOnce, openChatSocket, signedInChatUser } from '../support/chat';
-import type { TestServer } from '../support/server';
 import { material, sharedPath } from '../support/shared';
 import { serveSite } from '../support/static-site';
+import { startBenchServer } from './bench-server';
 
 const FILES: [string, 'pdf' | 'doc'][] = [
   ['documents/pdf/census-americans-with-disabilities-2010_us-001.pdf', 'pdf'],
@@ -40,23 +38,8 @@ async function run(model: string) {
   const dataDir = keep
     ? path.resolve(keep, model || 'default')
     : await mkdtemp(path.join(os.tmpdir(), 'dish-prompts-'));
-  const config = loadConfig({
-    ...process.env,
-    ...SUPER_ENV,
-    ...(model ? { EMBEDDING_MODEL: model } : {}),
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    STATIC_DIR: path.join(dataDir, 'no-app'),
-    LOG_LEVEL: 'warn',
-    CRAWL_ALLOW_PRIVATE: 'true',
-    INGEST_INTERVAL: '0',
-    MODELS_DIR: process.env.MODELS_DIR ?? sharedPath('models'),
-    ALLOW_REMOTE_MODELS: 'false',
-  });
-  const server = await createServer(config);
-  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const t = { url, server, config } as TestServer;
+  const t = await startBenchServer(dataDir, model);
+  const { server, config } = t;
   try {
     const admin = await signInSuper(t);
     const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(
@@ -93,7 +76,7 @@ async function run(model: string) {
     }
     socket.close();
   } finally {
-    await server.close();
+    await t.stop();
     if (!keep) await rm(dataDir, { recursive: true, force: true });
   }
 }
