@@ -15,7 +15,7 @@ const NO_PROJECT = 'There is no such project.';
 
 /**
  * The dashboard's suggested prompts (issue 14 item 4): any signed-in user reads a project's;
- * only an admin of that project replaces them, or asks which of them find nothing now.
+ * only an admin of that project replaces them, or asks what each of them finds now.
  */
 export function registerPromptRoutes(app: FastifyInstance, deps: { db: Db; index: SearchIndex }): void {
   const { db } = deps;

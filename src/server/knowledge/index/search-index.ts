@@ -67,12 +67,15 @@ export class SearchIndex {
     const vector = embedder ? await enableVectors(db, embedder, log) : false;
     if (embedder && !vector)
       log.warn('pgvector is not available in this database: retrieval uses full-text search only');
-    return new SearchIndex(
+    const index = new SearchIndex(
       db,
       new Set(configs.map((c) => c.cfgname)),
       vector ? embedder : null,
       new Set(languages.map((l) => l.language)),
     );
+    // The model's scale is measured now, in the background, rather than by the first question.
+    void index.passagesChanged();
+    return index;
   }
 
   /**
@@ -169,6 +172,7 @@ export class SearchIndex {
     if (await enableVectors(this.db, embedder, log)) {
       this.current = embedder;
       this.scale = new ScaleKeeper(this.db, embedder);
+      void this.passagesChanged();
     } else log.warn('pgvector is not available in this database: retrieval uses full-text search only');
   }
 

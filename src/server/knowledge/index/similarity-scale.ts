@@ -106,6 +106,7 @@ export class ScaleKeeper {
   private counts: PassageCounts = { passages: 0, waiting: 0 };
   private checkedAt = -Infinity;
   private measuring: Promise<void> | null = null;
+  private following: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -133,7 +134,13 @@ export class ScaleKeeper {
 
   /** Measures again now if the passages changed (after an ingestion run in this process). */
   refresh(): Promise<void> {
-    this.measuring ??= this.remeasure()
+    // One under way may have counted the passages before this change: another follows it.
+    if (this.measuring)
+      return (this.following ??= this.measuring.then(() => {
+        this.following = null;
+        return this.refresh();
+      }));
+    this.measuring = this.remeasure()
       .catch(() => undefined)
       .finally(() => {
         this.checkedAt = performance.now();
