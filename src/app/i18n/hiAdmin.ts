@@ -105,6 +105,7 @@ const frame: Record<string, string> = {
 /** The Users tab. */
 const users: Record<string, string> = {
   'Whatsapp Id': 'WhatsApp आईडी',
+  App: 'ऐप',
   'Is Admin': 'एडमिन है',
   'Admin Type': 'एडमिन का प्रकार',
   'Email Verified': 'ईमेल सत्यापित',

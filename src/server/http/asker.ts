@@ -3,7 +3,7 @@ import { apiMessages } from '../../shared/api/project-api';
 import { serverMessages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { liveKey } from '../projects/keys';
-import type { Asker } from '../projects/policy';
+import { keyAsker, userAsker, type Asker } from '../projects/policy';
 import { currentAuth } from './current-user';
 import { HttpError } from './errors';
 
@@ -41,9 +41,9 @@ export async function requireProjectKey(
 export async function requireAsker(db: Db, request: FastifyRequest): Promise<Asker> {
   if (apiKeyOf(request)) {
     const key = await requireProjectKey(db, request);
-    return { userId: null, keyProject: key.project };
+    return keyAsker(key.project);
   }
   const auth = await currentAuth(db, request);
   if (!auth) throw new HttpError(401, serverMessages.notSignedIn);
-  return { userId: auth.user.id, keyProject: null };
+  return userAsker(auth.user);
 }

@@ -108,7 +108,10 @@ export function registerProjectApiRoutes(app: FastifyInstance, deps: ProjectApiD
     const [row] = await deps.db
       .select()
       .from(questions)
-      .where(and(eq(questions.id, id), eq(questions.project, key.project)));
+      .where(
+        // Only what the project asked with its keys: its web users' questions are not the key's.
+        and(eq(questions.id, id), eq(questions.project, key.project), eq(questions.sourceMode, 'api')),
+      );
     if (!row) throw new HttpError(404, apiMessages.noQuestion);
     return {
       questionId: row.id,

@@ -16,6 +16,8 @@ export interface Asker {
   userId: string | null;
   /** The project an API key belongs to; null for a signed-in user. */
   keyProject: string | null;
+  /** The projects the asker may use (`projectsUsableBy`); an API key's own only. */
+  projects: readonly string[] | 'all';
 }
 
 /**
@@ -29,14 +31,35 @@ export interface AdminUser {
   isAdminFor: string[];
 }
 
+/** What the rule reads of a person: the app they registered through and their admin rights. */
+export interface ProjectMember extends AdminUser {
+  registeredVia: string;
+}
+
 /**
- * Who may use a project's knowledge: ask in it, and open the uploaded files its answers cite.
- * A signed-in user asks in the project the chat names (the querying app unless it names another),
- * so may use any project; an API key only its own.
+ * The one rule for who may use a project (issue 31): ask in it, read its prompts, open the files
+ * its answers cite. A person uses the project of the app they registered through and the
+ * projects they administer; a super admin every project; an API key its own project only.
  */
+export function projectsUsableBy(user: ProjectMember): readonly string[] | 'all' {
+  if (user.isAdmin && isSuperAdmin(user)) return 'all';
+  return [...new Set([user.registeredVia, ...(user.isAdmin ? user.isAdminFor : [])])];
+}
+
+export const userAsker = (user: ProjectMember & { id: string }): Asker => ({
+  userId: user.id,
+  keyProject: null,
+  projects: projectsUsableBy(user),
+});
+
+export const keyAsker = (project: string): Asker => ({
+  userId: null,
+  keyProject: project,
+  projects: [project],
+});
+
 export function mayUseProject(asker: Asker, project: string): boolean {
-  if (asker.keyProject !== null) return asker.keyProject === project;
-  return asker.userId !== null;
+  return asker.projects === 'all' || asker.projects.includes(project);
 }
 
 /** The project a question is answered from: an API key's own, else the one the asker named. */

@@ -9,21 +9,25 @@ import { requireUser } from '../http/current-user';
 import { HttpError } from '../http/errors';
 import { route } from '../http/typed-route';
 import type { SearchIndex } from '../knowledge/index/search-index';
+import { mayUseProject, userAsker } from './policy';
 import { projectExists, readPrompts, savePrompts } from './prompts-store';
 
 const NO_PROJECT = 'There is no such project.';
 
 /**
- * The dashboard's suggested prompts (issue 14 item 4): any signed-in user reads a project's;
- * only an admin of that project replaces them, or asks what each of them finds now.
+ * The dashboard's suggested prompts (issue 14 item 4): a signed-in user reads those of a project
+ * they may use (projects/policy.ts); only an admin of that project replaces them, or asks what
+ * each of them finds now.
  */
 export function registerPromptRoutes(app: FastifyInstance, deps: { db: Db; index: SearchIndex }): void {
   const { db } = deps;
 
   route(app, routes.getPrompts, async ({ request, query }) => {
-    await requireUser(db, request);
+    const auth = await requireUser(db, request);
     const project = query().project ?? QUERYING_APP;
-    if (!(await projectExists(db, project))) throw new HttpError(404, NO_PROJECT);
+    // A project the reader may not use is answered as one that does not exist.
+    if (!mayUseProject(userAsker(auth.user), project) || !(await projectExists(db, project)))
+      throw new HttpError(404, NO_PROJECT);
     return { project, ...(await readPrompts(db, project)) };
   });
 

@@ -13,9 +13,9 @@ import type { AskLimits } from '../answering/ask-limits';
 import type { Limiter } from '../answering/limiter';
 import { projects } from '../db/schema';
 import { findUnstorableText } from '../http/stored-text';
-import { projectAskedIn } from '../projects/policy';
+import { mayUseProject, projectAskedIn } from '../projects/policy';
 import { countKeyRequest } from '../projects/rate-limit';
-import { sessionRoom, socketStillAuthorized, type ChatServer, type ChatSocket } from './gateway';
+import { sessionRoom, socketAskerNow, type ChatServer, type ChatSocket } from './gateway';
 import { pacedNotes } from './paced-notes';
 
 /** Questions one user may ask in a minute, so that one client cannot flood the server. */
@@ -26,6 +26,8 @@ export const TOO_MANY_MESSAGE = 'You are asking very quickly. Please wait a minu
 export const UNSTORABLE_QUESTION_MESSAGE =
   'The question contains a character that is not allowed (a NUL character or half of an emoji).';
 export const SIGNED_OUT_MESSAGE = 'You are signed out. Please sign in again to ask.';
+/** A project outside the asker's (issue 31): said alike whether or not it exists. */
+export const NOT_YOUR_PROJECT_MESSAGE = 'This account cannot ask in that project.';
 export const RESTARTING_MESSAGE = 'DISH is restarting. Please ask your question again in a moment.';
 export const keyTooManyMessage = (seconds: number) =>
   `This key has asked too many questions. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
@@ -100,7 +102,8 @@ export function registerChatHandlers(
       if (!parsed.success)
         return refuse(event, parsed.error.issues[0]?.message ?? 'The question could not be read.');
       // A sign-out, block or expiry elsewhere may not have reached this socket yet: never answer it.
-      if (!(await socketStillAuthorized(deps.db, socket.data))) {
+      const asked = await socketAskerNow(deps.db, socket.data);
+      if (!asked) {
         socket.emit(ANSWER_FOR[event], {
           event: ANSWER_FOR[event],
           content: {
@@ -122,7 +125,9 @@ export function registerChatHandlers(
       if (!query && event !== 'question-voice') return refuse(event, 'The question is empty.');
       // The question is stored: a NUL or half an emoji would fail there, so it is refused here.
       if (findUnstorableText(query) !== null) return refuse(event, UNSTORABLE_QUESTION_MESSAGE);
-      const project = projectAskedIn(socket.data, content.project);
+      const project = projectAskedIn(asked, content.project);
+      // Refused alike whether or not it exists, so no one learns the projects of others.
+      if (!mayUseProject(asked, project)) return refuse(event, NOT_YOUR_PROJECT_MESSAGE, query);
       if (!(await projectExists(project))) return refuse(event, 'That project does not exist.', query);
       if (draining) return refuse(event, RESTARTING_MESSAGE, query);
       // The session's tabs may be connected to different processes: the hold is taken in the
@@ -164,7 +169,8 @@ export function registerChatHandlers(
           chatSessionId: socket.data.chatSessionId,
           project,
           askedVia: socket.data.keyProject ?? project,
-          sourceMode: content.sourceMode,
+          // Said by the channel, never by the client: a key's questions are the project API's.
+          sourceMode: socket.data.keyProject === null ? ('web' as const) : ('api' as const),
           ...(content.language ? { languageHint: content.language } : {}),
         };
         // A recording is decoded and transcribed before its question takes an answering turn.

@@ -9,10 +9,16 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { findSession } from '../auth/sessions';
 import { keyStillLive, liveKey, recordKeyUse } from '../projects/keys';
-import { userMayEnter } from '../projects/policy';
+import { keyAsker, userAsker, userMayEnter, type Asker } from '../projects/policy';
+import { findUnstorableText } from '../http/stored-text';
+import { originAllowed, rawRequestSite } from '../http/origin-guard';
+import type { TrustsProxy } from '../http/proxy-trust';
+import { withSecurityHeaders } from '../http/security-headers';
+import { serverMessages } from '../../shared/messages';
+import { MAX_AUDIO_BYTES } from '../voice/errors';
 import { handshakeApiKey, versionRefusal } from './protocol-version';
 
-export interface SocketData {
+export interface SocketData extends Asker {
   /** The signed-in user; null for an authorized project's API key. */
   userId: string | null;
   chatSessionId: string;
@@ -46,21 +52,59 @@ export const userRoom = (userId: string) => `user:${userId}`;
 /** Every socket opened with one API key joins this room, so revoking the key closes them everywhere. */
 export const keyRoom = (keyId: string) => `key:${keyId}`;
 
+/** A voice question's recording as long polling carries it (base64), with the message around it. */
+const SIGNED_IN_BUFFER_BYTES = Math.ceil((MAX_AUDIO_BYTES * 4) / 3) + 64 * 1024;
+/** Before its handshake is authorized, a connection sends no more than a handshake needs. */
+const ANONYMOUS_BUFFER_BYTES = 16 * 1024;
+
+/** What a long-polling connection may post at once (a WebSocket's limit is the server's). */
+function limitBuffer(conn: { transport: unknown }, bytes: number): void {
+  const transport = conn.transport as { maxHttpBufferSize?: number };
+  if (typeof transport.maxHttpBufferSize === 'number') transport.maxHttpBufferSize = bytes;
+}
+
 /** setTimeout takes at most 2^31-1 ms (about 24.8 days); a longer session is waited for in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** What the handshake's Origin check needs of the server's settings (config.ts). */
+export interface GatewayOptions {
+  /** ALLOWED_ORIGINS: sites besides the server's own whose pages may connect. */
+  allowedOrigins: readonly string[];
+  /** TRUST_PROXY: the proxies whose X-Forwarded-Proto and X-Forwarded-Host are believed. */
+  trustProxy: TrustsProxy | false;
+}
+
 /**
- * Socket.IO on the HTTP server's port at /socket.io. A handshake is accepted only with a live
- * `token` cookie and the chat session id that belongs to it, or with an authorized project's
- * API key (DECISIONS §3), and only from a client of this protocol version (protocol-version.ts).
+ * Socket.IO on the HTTP server's port at /socket.io. A handshake is accepted only from a page of
+ * this server's own origin or of ALLOWED_ORIGINS, as the HTTP origin guard decides (a client
+ * sending no Origin, a program, is not a browser page and passes); only with a live `token`
+ * cookie and the chat session id that belongs to it, or with an authorized project's API key
+ * (DECISIONS §3); and only from a client of this protocol version (protocol-version.ts). Its HTTP
+ * answers carry the security headers of every other answer (security-headers.ts).
  */
-export function createGateway(httpServer: HttpServer, db: Db, log: FastifyBaseLogger): ChatServer {
+export function createGateway(
+  httpServer: HttpServer,
+  db: Db,
+  log: FastifyBaseLogger,
+  { allowedOrigins, trustProxy }: GatewayOptions,
+): ChatServer {
   const io: ChatServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
-    // A 30-second MP3 at 128 kbps is under 0.5 MB; 8 MB leaves room without inviting abuse.
-    maxHttpBufferSize: 8 * 1024 * 1024,
+    // The most a signed-in socket may send at once (a WebSocket's limit from the start); a
+    // long-polling connection is held to far less until its handshake is authorized (below).
+    maxHttpBufferSize: SIGNED_IN_BUFFER_BYTES,
+    // Every handshake, polling or WebSocket, before anything else (a browser's WebSocket is not
+    // bound by CORS: without this any site's page could open a socket with the user's cookie).
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      if (!origin || originAllowed(origin, rawRequestSite(req, trustProxy), allowedOrigins))
+        return callback(null, true);
+      callback(serverMessages.foreignOrigin, false);
+    },
   });
+  io.engine.use(withSecurityHeaders);
+  io.engine.on('connection', (conn: { transport: unknown }) => limitBuffer(conn, ANONYMOUS_BUFFER_BYTES));
   io.use((socket, next) => {
     // Before any database work: an outdated tab is told to reload whoever it is.
     const outdated = versionRefusal(socket.handshake);
@@ -78,6 +122,7 @@ export function createGateway(httpServer: HttpServer, db: Db, log: FastifyBaseLo
     );
   });
   io.on('connection', (socket) => {
+    limitBuffer(socket.conn, SIGNED_IN_BUFFER_BYTES);
     const { chatSessionId, userId, keyId } = socket.data;
     const rooms = [sessionRoom(chatSessionId)];
     if (userId) rooms.push(userRoom(userId));
@@ -110,6 +155,8 @@ function closeAtExpiry(socket: ChatSocket): void {
 async function authorize(db: Db, handshake: Socket['handshake']): Promise<SocketData | null> {
   const sessionId = handshake.query.session_id;
   if (typeof sessionId !== 'string' || !sessionId || sessionId.length > 100) return null;
+  // Kept with the questions asked on it: text the database cannot store is refused here.
+  if (findUnstorableText(sessionId) !== null) return null;
   const apiKey = handshakeApiKey(handshake);
   if (apiKey) {
     // Read from the database at every handshake: a key revoked in any process is refused here.
@@ -118,9 +165,8 @@ async function authorize(db: Db, handshake: Socket['handshake']): Promise<Socket
     // A connection is a use of the key, as an API request is (the Projects tab shows both).
     await recordKeyUse(db, key.id);
     return {
-      userId: null,
+      ...keyAsker(key.project),
       chatSessionId: `${key.project}:${sessionId}`,
-      keyProject: key.project,
       sessionRowId: null,
       expiresAt: null,
       keyId: key.id,
@@ -132,9 +178,8 @@ async function authorize(db: Db, handshake: Socket['handshake']): Promise<Socket
   if (!found || !userMayEnter(found.user)) return null;
   if (found.session.chatSessionId !== sessionId) return null;
   return {
-    userId: found.user.id,
+    ...userAsker(found.user),
     chatSessionId: found.session.chatSessionId,
-    keyProject: null,
     sessionRowId: found.session.id,
     expiresAt: found.session.expiresAt.getTime(),
     keyId: null,
@@ -142,15 +187,17 @@ async function authorize(db: Db, handshake: Socket['handshake']): Promise<Socket
 }
 
 /**
- * Whether the socket may still be answered: its sign-in not ended, expired or revoked and its
- * user neither blocked nor deactivated; or its API key still the project's. Asked before every
- * answer, so a socket that outlived its sign-in in some process is never served.
+ * Who the socket's asker is now, or null when it may no longer be answered: its sign-in ended,
+ * expired or revoked, its user blocked or deactivated, or its API key no longer the project's.
+ * Asked before every answer, so a socket that outlived its sign-in in some process is never
+ * served, and admin rights granted or taken since the handshake count at once.
  */
-export async function socketStillAuthorized(db: Db, data: SocketData): Promise<boolean> {
-  if (data.keyProject !== null) return data.keyId !== null && keyStillLive(db, data.keyId);
-  if (data.sessionRowId === null) return false;
+export async function socketAskerNow(db: Db, data: SocketData): Promise<Asker | null> {
+  if (data.keyProject !== null)
+    return data.keyId !== null && (await keyStillLive(db, data.keyId)) ? keyAsker(data.keyProject) : null;
+  if (data.sessionRowId === null) return null;
   const [row] = await db
-    .select({ id: sessions.id })
+    .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -162,7 +209,7 @@ export async function socketStillAuthorized(db: Db, data: SocketData): Promise<b
         eq(users.isActive, true),
       ),
     );
-  return Boolean(row);
+  return row ? userAsker(row.user) : null;
 }
 
 /**

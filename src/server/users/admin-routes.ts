@@ -33,6 +33,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, db: Db, evictions:
       searchFilter(body.search, {
         name: users.name,
         ...(isSuper ? { email: users.email, phone: users.phone, whatsapp_id: users.whatsappId } : {}),
+        registered_via: users.registeredVia,
         admin_type: users.adminType,
         is_admin: users.isAdmin,
         is_blocked: users.isBlocked,

@@ -25,6 +25,7 @@ export function presentUserForAdmin(user: UserRow, viewerIsSuper: boolean): User
     isAdmin: user.isAdmin,
     adminType: user.adminType,
     isAdminFor: user.isAdminFor,
+    registeredVia: user.registeredVia,
     emailVerified: user.emailVerified,
     phoneVerified: user.phoneVerified,
     isBlocked: user.isBlocked,

@@ -67,6 +67,8 @@ export type IngestedItemView = z.infer<typeof ingestedItemView>;
 export const userAdminView = z.object({
   _id: z.string(),
   ...userProfileFields,
+  /** The querying app the person registered through: the project they chat in (issue 31). */
+  registeredVia: z.string(),
   isBlocked: z.boolean(),
   isActive: z.boolean(),
 });

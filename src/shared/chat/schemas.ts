@@ -11,14 +11,16 @@ import { uiLanguage } from '../i18n/languages';
 
 /** Longest question accepted; anything longer is refused with a sentence, not truncated. */
 export const MAX_QUESTION_LENGTH = 2000;
+/** What the asker is told of a longer one, in the chat, the project API and WhatsApp alike. */
+export const QUESTION_TOO_LONG_MESSAGE = `Questions can be ${MAX_QUESTION_LENGTH} characters long at most.`;
 
 export const questionMessage = z.object({
   event: z.enum(QUESTION_EVENTS, { error: 'The question has no known event.' }),
   content: z.object({
-    query: z.string({ error: 'The question is empty.' }).max(MAX_QUESTION_LENGTH, {
-      error: `Questions can be ${MAX_QUESTION_LENGTH} characters long at most.`,
-    }),
-    /** 'web' for the chat; 'wa' for the messaging app. */
+    query: z
+      .string({ error: 'The question is empty.' })
+      .max(MAX_QUESTION_LENGTH, { error: QUESTION_TOO_LONG_MESSAGE }),
+    /** SPEC's field; the server records how a question came from the channel, not from this. */
     sourceMode: z.enum(['web', 'wa']).default('web'),
     project: z.string().max(100).default('dish'),
     /** Empty in the content the chat builds; the socket client fills in the session id before sending. */

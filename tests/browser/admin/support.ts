@@ -100,6 +100,7 @@ export function makeUsers(count: number, from = 1): UserAdminView[] {
       isAdmin: false,
       adminType: null,
       isAdminFor: [],
+      registeredVia: 'dish',
       emailVerified: n % 2 === 1,
       phoneVerified: false,
       isBlocked: false,

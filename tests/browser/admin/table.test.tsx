@@ -89,6 +89,7 @@ describe('loading, rows and cells', () => {
       'Phone Verified',
       'Is Blocked',
       'Is Active',
+      'App',
       'Actions',
     ]);
     expect(headers.every((h) => h.getAttribute('scope') === 'col')).toBe(true);
@@ -100,8 +101,8 @@ describe('loading, rows and cells', () => {
     const row = usersTable().getByRole('row').filter({ hasText: 'User 1' });
     await expect.element(row).toBeVisible();
     const cells = [...(row.element() as HTMLTableRowElement).cells].map((c) => c.textContent);
-    // Name, Email, Phone, Whatsapp Id, Is Admin, Admin Type, Email Verified, Phone Verified, Is Blocked, Is Active
-    expect(cells.slice(0, 10)).toEqual([
+    // Name, Email, Phone, Whatsapp Id, Is Admin, Admin Type, Email Verified, Phone Verified, Is Blocked, Is Active, App
+    expect(cells.slice(0, 11)).toEqual([
       'User 1',
       'user1@example.org',
       '-',
@@ -112,6 +113,7 @@ describe('loading, rows and cells', () => {
       '✗No',
       '✗No',
       '✓Yes',
+      'dish',
     ]);
     const tick = (row.element() as HTMLTableRowElement).cells[6]!;
     expect(tick.querySelector('[aria-hidden="true"]')?.textContent).toBe('✓');

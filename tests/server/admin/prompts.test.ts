@@ -45,9 +45,15 @@ const save = (client: Client, prompts: unknown, project = 'dish') =>
 
 describe('suggested prompts', () => {
   it('are SPEC’s six for a project whose admins never changed them', async () => {
-    const res = await user.get('/api/prompts?project=blimey');
+    const res = await blimeyAdmin.get('/api/prompts?project=blimey');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ project: 'blimey', prompts: DEFAULT_PROMPTS, custom: false });
+  });
+
+  it('answer 404 for a project the reader may not use, as for one that does not exist', async () => {
+    // A user registered through dish uses dish only (issue 31).
+    expect((await user.get('/api/prompts?project=blimey')).status).toBe(404);
+    expect((await user.get('/api/prompts?project=dish')).status).toBe(200);
   });
 
   it('are read by signed-in people only', async () => {

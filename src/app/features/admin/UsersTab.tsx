@@ -27,6 +27,8 @@ const userColumns: Column<UserAdminView>[] = [
   { key: 'phone_verified', header: 'Phone Verified', value: (u) => u.phoneVerified },
   { key: 'is_blocked', header: 'Is Blocked', value: (u) => u.isBlocked },
   { key: 'is_active', header: 'Is Active', value: (u) => u.isActive },
+  // After SPEC's ten: the app they registered through, i.e. the project they chat in (issue 31).
+  { key: 'registered_via', header: 'App', value: (u) => u.registeredVia },
 ];
 
 /** SPEC §2 Users tab: every user of the admin's projects; block/unblock and make/remove admin. */

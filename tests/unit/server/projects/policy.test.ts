@@ -1,28 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../../src/server/db/client';
 import {
+  keyAsker,
   mayUseProject,
   projectAskedIn,
   projectsAdministered,
+  userAsker,
   userMayEnter,
 } from '../../../../src/server/projects/policy';
 
-const user = { userId: '7c0e4a4e-0d55-4bd0-a7c4-3f0a3e1d2b11', keyProject: null };
-const key = { userId: null, keyProject: 'acme' };
+const person = {
+  id: '7c0e4a4e-0d55-4bd0-a7c4-3f0a3e1d2b11',
+  registeredVia: 'dish',
+  isAdmin: false,
+  adminType: null,
+  isAdminFor: [],
+};
+const user = userAsker(person);
+const key = keyAsker('acme');
 
-describe('who may use a project', () => {
-  it('lets a signed-in user use any project, as the chat lets them ask in any', () => {
+describe('who may use a project (issue 31)', () => {
+  it('lets a person use the project of the app they registered through, and no other', () => {
     expect(mayUseProject(user, 'dish')).toBe(true);
-    expect(mayUseProject(user, 'acme')).toBe(true);
+    expect(mayUseProject(user, 'acme')).toBe(false);
+    const gsc = userAsker({ ...person, registeredVia: 'gsc' });
+    expect(mayUseProject(gsc, 'gsc')).toBe(true);
+    expect(mayUseProject(gsc, 'dish')).toBe(false);
+  });
+
+  it('adds the projects an admin administers, and every project for a super admin', () => {
+    const admin = userAsker({ ...person, isAdmin: true, adminType: 'admin' as const, isAdminFor: ['acme'] });
+    expect(mayUseProject(admin, 'acme')).toBe(true);
+    expect(mayUseProject(admin, 'dish')).toBe(true);
+    expect(mayUseProject(admin, 'blimey')).toBe(false);
+    const formerAdmin = userAsker({ ...person, isAdmin: false, isAdminFor: ['acme'] });
+    expect(mayUseProject(formerAdmin, 'acme')).toBe(false);
+    const superAdmin = userAsker({ ...person, isAdmin: true, adminType: 'super' as const, isAdminFor: [] });
+    expect(mayUseProject(superAdmin, 'a project created later')).toBe(true);
   });
 
   it('lets an API key use its own project only', () => {
     expect(mayUseProject(key, 'acme')).toBe(true);
     expect(mayUseProject(key, 'dish')).toBe(false);
-  });
-
-  it('lets nobody else', () => {
-    expect(mayUseProject({ userId: null, keyProject: null }, 'dish')).toBe(false);
   });
 });
 
