@@ -36,8 +36,6 @@ export const serverMessages = {
   wrongCredentials: 'The email, phone number or password is incorrect.',
   userBlocked: 'This account has been blocked. Please contact the DISH team.',
   userInactive: 'This account is not active. Please contact the DISH team.',
-  emailTaken: 'An account with this email address already exists.',
-  phoneTaken: 'An account with this phone number already exists.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   tooManyRegistrations: 'Too many accounts were created from this network. Please try again in an hour.',
   otpResendTooSoon: 'Please wait 30 seconds before asking for another code.',
@@ -53,4 +51,5 @@ export const serverMessages = {
   cannotDemoteSelf: 'You cannot remove your own admin rights.',
   lastSuperAdmin: 'This is the last super admin; make another super admin first.',
   sourceDisabled: 'That source is disabled. Enable it before adding data to it.',
+  fileNameMissing: 'Each file must have a name.',
 } as const;

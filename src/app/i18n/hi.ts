@@ -29,10 +29,9 @@ const sharedMessages: Record<string, string> = {
   [serverMessages.notFound]: 'नहीं मिला।',
   [serverMessages.internal]: 'हमारी ओर से कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
   [serverMessages.wrongCredentials]: 'ईमेल, फ़ोन नंबर या पासवर्ड गलत है।',
+  [serverMessages.fileNameMissing]: 'हर फ़ाइल का एक नाम होना चाहिए।',
   [serverMessages.userBlocked]: 'इस खाते को ब्लॉक कर दिया गया है। कृपया DISH टीम से संपर्क करें।',
   [serverMessages.userInactive]: 'यह खाता सक्रिय नहीं है। कृपया DISH टीम से संपर्क करें।',
-  [serverMessages.emailTaken]: 'इस ईमेल पते से एक खाता पहले से मौजूद है।',
-  [serverMessages.phoneTaken]: 'इस फ़ोन नंबर से एक खाता पहले से मौजूद है।',
   [serverMessages.tooManyAttempts]: 'बहुत अधिक प्रयास हुए। कृपया कुछ मिनट रुककर फिर से कोशिश करें।',
   [serverMessages.tooManyRegistrations]: 'इस नेटवर्क से बहुत सारे खाते बनाए गए। कृपया एक घंटे बाद फिर से कोशिश करें।',
   [serverMessages.otpResendTooSoon]: 'नया कोड माँगने से पहले कृपया 30 सेकंड रुकें।',
@@ -264,6 +263,7 @@ const chat: Record<string, string> = {
   'You are asking very quickly. Please wait a minute and ask again.':
     'आप बहुत जल्दी-जल्दी पूछ रहे हैं। कृपया एक मिनट रुककर फिर से पूछें।',
   'You are signed out. Please sign in again to ask.': 'आप साइन आउट हो गए हैं। पूछने के लिए कृपया फिर से साइन इन करें।',
+  'This account cannot ask in that project.': 'यह खाता उस प्रोजेक्ट में प्रश्न नहीं पूछ सकता।',
   'DISH is restarting. Please ask your question again in a moment.':
     'DISH फिर से शुरू हो रहा है। कृपया थोड़ी देर में अपना प्रश्न फिर से पूछें।',
   'Something went wrong while answering. Please try again.':

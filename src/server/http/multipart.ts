@@ -6,12 +6,14 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { tooManyFilesMessage } from '../../shared/messages';
+import { serverMessages, tooManyFilesMessage } from '../../shared/messages';
 import { HttpError } from './errors';
+import { findUnstorableText, storableFileName, unstorableTextMessage } from './stored-text';
 
 /** An uploaded file, written to disk as it arrived: fifty 25 MB files are never in memory at once. */
 export interface UploadedFile {
   fieldName: string;
+  /** As sent, without control characters or halves of emoji (storableFileName); never empty. */
   name: string;
   /** Where its bytes are, until the form's `cleanup()`. */
   path: string;
@@ -29,7 +31,9 @@ export interface MultipartBody {
 /**
  * Reads a multipart form: text fields, and files streamed to a folder of their own under `dir`,
  * within the count and size limits that @fastify/multipart enforces while streaming (so an
- * oversized upload is never held anywhere whole).
+ * oversized upload is never held anywhere whole). A field holding a NUL character or half of an
+ * emoji is a 400, as in a JSON body (text-guard.ts); a file name is cleaned of them instead, and a
+ * file with no name left is a 400.
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -58,17 +62,15 @@ export async function readMultipart(
           },
         });
         await pipeline(part.file, count, createWriteStream(file));
-        if (part.file.truncated) throw tooLarge(part.filename, limits.maxFileBytes);
-        // An empty file input still sends a part with no name and no bytes.
-        if (part.filename || size)
-          files.push({
-            fieldName: part.fieldname,
-            name: part.filename,
-            path: file,
-            size,
-            sha256: hash.digest('hex'),
-          });
+        refuseUnstorable(part.fieldname, '');
+        const name = storableFileName(part.filename);
+        if (part.file.truncated) throw tooLarge(name ?? 'A file', limits.maxFileBytes);
+        // An empty file input still sends a part with no name and no bytes: no file at all.
+        if (!part.filename && size === 0) continue;
+        if (name === null) throw new HttpError(400, serverMessages.fileNameMissing);
+        files.push({ fieldName: part.fieldname, name, path: file, size, sha256: hash.digest('hex') });
       } else if (typeof part.value === 'string') {
+        refuseUnstorable(part.fieldname, part.value);
         fields[part.fieldname] = part.value;
       }
     }
@@ -100,6 +102,12 @@ export async function removeStaleUploads(dir: string, olderThanMs = 3_600_000): 
     const info = await stat(folder).catch(() => null);
     if (info && Date.now() - info.mtimeMs > olderThanMs) await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** A field (its name or its value) holding a NUL character or half of an emoji is a 400 naming it. */
+function refuseUnstorable(fieldName: string, value: string): void {
+  const unstorable = findUnstorableText({ [fieldName]: value });
+  if (unstorable !== null) throw new HttpError(400, unstorableTextMessage(unstorable));
 }
 
 const tooLarge = (name: string, max: number) =>

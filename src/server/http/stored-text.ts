@@ -28,5 +28,21 @@ export function findUnstorableText(body: unknown): string | null {
   return null;
 }
 
+/** Control characters (C0, DEL, C1) and halves of surrogate pairs: what a file name is cleaned of. */
+/* eslint-disable no-control-regex -- control characters are what is removed */
+const UNPRINTABLE =
+  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/* eslint-enable no-control-regex */
+
+/**
+ * A file name as it can be stored and shown: without NUL and other control characters or halves
+ * of emoji, trimmed; null when nothing is left (no name was sent, or only such characters).
+ */
+export function storableFileName(name: string | undefined): string | null {
+  const cleaned = (name ?? '').replace(UNPRINTABLE, '').trim();
+  return cleaned === '' ? null : cleaned;
+}
+
+/** The refusal of unstorable text; the field's name is quoted cleaned, as it may hold the NUL itself. */
 export const unstorableTextMessage = (path: string) =>
-  `"${path.slice(0, 80)}" contains a character that is not allowed (a NUL character or half of an emoji). Remove it and try again.`;
+  `"${path.replace(UNPRINTABLE, '').slice(0, 80)}" contains a character that is not allowed (a NUL character or half of an emoji). Remove it and try again.`;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { addDataFields } from '../../shared/admin/schemas';
 import { routes } from '../../shared/api/routes';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
-import { messages } from '../../shared/messages';
+import { messages, tooManyFilesMessage } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { assertProjectAllowed, requireAdmin, requireSuperAdmin } from '../http/admin-guard';
 import { HttpError, parseBody } from '../http/errors';
@@ -143,7 +143,7 @@ export function registerKnowledgeRoutes(
       dir: uploadDir,
     }).catch((error: unknown) => {
       // Two files are one too many here, whatever the general limit says.
-      if (error instanceof HttpError && error.statusCode === 400)
+      if (error instanceof HttpError && error.message === tooManyFilesMessage(1))
         throw new HttpError(400, messages.oneBulkFile);
       throw error;
     });

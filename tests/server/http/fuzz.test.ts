@@ -1,11 +1,15 @@
 /**
  * Issue 12: property-based fuzzing of every JSON route's body (fast-check). Whatever is sent, the
  * answer is never a 500 and the server keeps answering. Bounded runs keep it to seconds.
+ * Issue 31 item 4: a NUL in any query value, route param, body field or form field of every route
+ * is a 400 naming it; in a file name it is removed, and a file without a name is a 400.
  */
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../src/server/db/schema';
+import { uploadedFiles, users } from '../../../src/server/db/schema';
+import { unstorableTextMessage } from '../../../src/server/http/stored-text';
+import { serverMessages } from '../../../src/shared/messages';
 import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
 import { Client, newUser } from '../../support/http';
 import { startTestServer, type TestServer } from '../../support/server';
@@ -214,4 +218,101 @@ describe('fuzzing every JSON route', () => {
     },
     Math.max(120_000, RUNS * 1_500),
   );
+});
+
+/** Each text field of a body (one level down, and in lists, too) as its path and the body with a NUL there. */
+function nulFields(
+  template: Record<string, unknown>,
+  topLevelOnly: boolean,
+): [string, Record<string, unknown>][] {
+  const cases: [string, Record<string, unknown>][] = [];
+  for (const [key, value] of Object.entries(template)) {
+    if (typeof value === 'string') cases.push([key, { ...template, [key]: 'a\u0000b' }]);
+    if (topLevelOnly) continue;
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        if (typeof item === 'string')
+          cases.push([
+            `${key}[${i}]`,
+            { ...template, [key]: (value as unknown[]).map((v, j) => (j === i ? 'a\u0000b' : v)) },
+          ]);
+      });
+    } else if (value && typeof value === 'object') {
+      for (const [inner, innerValue] of Object.entries(value))
+        if (typeof innerValue === 'string')
+          cases.push([`${key}.${inner}`, { ...template, [key]: { ...value, [inner]: 'a\u0000b' } }]);
+    }
+  }
+  return cases;
+}
+
+describe('a NUL sent to every route', () => {
+  const ID = '00000000-0000-4000-8000-000000000000';
+  const pathOf = (url: string, nulAt?: string) =>
+    url.replace(/:(\w+)|\*/g, (match, name?: string) => ((name ?? 'path') === nulAt ? 'a%00b' : ID));
+  const paramsOf = (url: string) => [...url.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? 'path');
+
+  /** Sends `method url` with the route's valid body (a form for uploads), as its client. */
+  async function send(method: string, url: string, path: string, body?: Record<string, unknown>) {
+    const client = url === '/auth/logout' ? new Client(t.url) : root;
+    if (method === 'GET' || method === 'HEAD') return client.request(method, path);
+    const data = body ?? valid()[url] ?? {};
+    return MULTIPART.has(url)
+      ? client.request(method, path, asForm(data))
+      : client.request(method, path, JSON.stringify(data), { 'content-type': 'application/json' });
+  }
+
+  async function expectRefused(
+    method: string,
+    url: string,
+    path: string,
+    field: string,
+    body?: Record<string, unknown>,
+  ) {
+    const res = await send(method, url, path, body);
+    expect(res.status, `${method} ${path} ${field}`).toBe(400);
+    if (method !== 'HEAD') expect(res.body.message, `${method} ${path}`).toBe(unstorableTextMessage(field));
+  }
+
+  it('answers 400 naming the query parameter, whatever the route', async () => {
+    expect(t.server.routes.length).toBeGreaterThan(40);
+    for (const { method, url } of t.server.routes)
+      await expectRefused(method, url, `${pathOf(url)}?value=a%00b`, 'value');
+  });
+
+  it('answers 400 naming the route param, for each param of each route', async () => {
+    for (const { method, url } of t.server.routes)
+      for (const param of paramsOf(url)) await expectRefused(method, url, pathOf(url, param), param);
+  });
+
+  it('answers 400 naming the field, for each text field of each valid body', async () => {
+    const routes = t.server.routes.filter((r) => valid()[r.url]);
+    expect(routes.length).toBeGreaterThan(15);
+    for (const { method, url } of routes)
+      for (const [field, body] of nulFields(valid()[url]!, MULTIPART.has(url)))
+        await expectRefused(method, url, pathOf(url), field, body);
+  });
+
+  it('stores an uploaded file under its name without the NUL', async () => {
+    const pdf = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+    const fields = { ...valid()['/admin/add_data']!, data_type: 'pdf', url: '' };
+    for (const url of MULTIPART) {
+      const data = asForm(url === '/admin/add_data' ? fields : {});
+      data.append('files', new Blob([pdf]), 'fuzz\u0000ed.pdf');
+      const res = await root.request('POST', url, data);
+      expect(res.status, url).toBe(url === '/admin/add_data' ? 201 : 400);
+      expect(JSON.stringify(res.body), url).not.toContain('\\u0000');
+    }
+    const db = t.server.database.db;
+    expect(await db.select().from(uploadedFiles).where(eq(uploadedFiles.name, 'fuzzed.pdf'))).toHaveLength(1);
+  });
+
+  it('answers 400 to a file without a name on every upload route', async () => {
+    for (const url of MULTIPART) {
+      const data = asForm(url === '/admin/add_data' ? { ...valid()[url]!, data_type: 'pdf' } : {});
+      data.append('files', new Blob(['%PDF-1.4']), '');
+      const res = await root.request('POST', url, data);
+      expect([res.status, res.body.message], url).toEqual([400, serverMessages.fileNameMissing]);
+    }
+  });
 });
