@@ -1,3 +1,4 @@
+import { trustFunction, type ProxyTrust } from './http/proxy-trust';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -53,16 +54,34 @@ const schema = z.object({
         .filter(Boolean),
     ),
   /**
-   * How many proxies in front of the server to trust (Fastify's `trustProxy` as a hop count): the
-   * client address is read that many entries from the right of X-Forwarded-For, so entries a client
-   * writes itself are never taken. `true` is one proxy, `false` none.
+   * The proxies in front of the server (Fastify's `trustProxy`): their addresses (comma-separated
+   * addresses, CIDR ranges, `loopback`, `linklocal` or `uniquelocal`), trusted only when the
+   * request comes from one of them; or a number of hops, trusted from any address. The client
+   * address is read from the right of X-Forwarded-For past the trusted proxies, so entries a
+   * client writes itself are never taken. `true` is one hop, `false` none.
    */
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|yes|no|\d{1,2})$/i, {
-      error: 'must be a number of proxy hops (1 for one proxy), true (one) or false (none)',
+    .transform((v, ctx): ProxyTrust => {
+      if (/^(true|yes)$/i.test(v)) return 1;
+      if (/^(false|no|)$/i.test(v.trim())) return 0;
+      if (/^\d{1,2}$/.test(v.trim())) return Number(v);
+      const list = v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+      try {
+        trustFunction(list);
+        return list;
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            "must be the proxies' addresses (comma-separated, CIDR ranges allowed), a number of proxy hops, true (one) or false (none)",
+        });
+        return z.NEVER;
+      }
     })
-    .transform((v) => (/^(true|yes)$/i.test(v) ? 1 : /^(false|no)$/i.test(v) ? 0 : Number(v)))
     .default(0),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Sign-in throttle: attempts per account and place (3× per address) in 15 minutes before 429. */

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import { isEmailIdentifier, normaliseEmail, normalisePhone } from '../../shared/auth/rules';
+import ipaddr from 'ipaddr.js';
 import type { Db } from '../db/client';
 import { knownPlaces } from '../db/schema';
 import type { Counter } from './throttle';
@@ -99,6 +100,21 @@ export async function rememberPlace(
 }
 
 /**
+ * The network an address belongs to, as far as locks go: its /24 for IPv4 (an IPv4-mapped IPv6
+ * address too), its /64 for IPv6 (one household's or office's), the text itself for anything else.
+ */
+export function networkOf(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  const bits = parsed.kind() === 'ipv4' ? 24 : 64;
+  const network =
+    parsed.kind() === 'ipv4'
+      ? ipaddr.IPv4.networkAddressFromCIDR(`${parsed.toString()}/${bits}`)
+      : ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/${bits}`);
+  return `${network.toString()}/${bits}`;
+}
+
+/**
  * The counters of an attempt at `action` on `identifier` from `place`, with `limit` for one place:
  *
  * - from a browser the owner signed in from: that browser's own counter only, so no stranger's
@@ -106,8 +122,10 @@ export async function rememberPlace(
  * - else the place (identifier at this address) with `limit`, growing delays and a lock of its
  *   own, and the address across identifiers with three times as many, as several people may share
  *   one;
- * - and, from a place the owner has never used, the account across all such places, three times
- *   `limit`: many addresses together cannot try more, while the owner's known places stay open.
+ * - and, from a place the owner has never used, the account on this network (three times
+ *   `limit`, then locked there only) and the account across all networks, which past three times
+ *   `limit` slows every new place down but never locks: strangers elsewhere cannot shut the owner
+ *   out of a network they never used, and a one-time code asked from there still signs them in.
  */
 export function countersFor(action: string, identifier: string, place: Place, limit: number): Counter[] {
   if (place.device) {
@@ -118,7 +136,14 @@ export function countersFor(action: string, identifier: string, place: Place, li
     { key: `${action}:ip:${place.address}`, limit: limit * 3, afterSuccess: 'refund' },
   ];
   if (!place.known) {
-    counters.push({ key: `${action}:account:${identifier}`, limit: limit * 3, afterSuccess: 'refund' });
+    counters.push(
+      {
+        key: `${action}:net:${identifier}@${networkOf(place.address)}`,
+        limit: limit * 3,
+        afterSuccess: 'refund',
+      },
+      { key: `${action}:account:${identifier}`, limit: limit * 3, afterSuccess: 'refund', refuse: false },
+    );
   }
   return counters;
 }

@@ -7,7 +7,14 @@ import type { Db } from '../db/client';
 import { HttpError } from '../http/errors';
 import { route } from '../http/typed-route';
 import { clearSessionCookie, currentAuth, setSessionCookie } from '../http/current-user';
-import { DuplicateContactError, findUserByIdentifier, insertUser, type UserRow } from '../users/repository';
+import {
+  DuplicateContactError,
+  findUserByIdentifier,
+  insertUser,
+  unsavedUser,
+  type NewUser,
+  type UserRow,
+} from '../users/repository';
 import { presentSessionUser } from '../users/present';
 import { registerLanguageRoute } from '../users/language-routes';
 import { hashPassword, verifyPassword } from './passwords';
@@ -15,13 +22,16 @@ import { createSession, revokeSession } from './sessions';
 import { THROTTLE_WINDOW_MS, countAttempt, settleSuccess, sleep, type Counter } from './throttle';
 import { countersFor, identifierKey, placeOf, rememberPlace } from './places';
 import { registerOtpRoutes } from './otp-routes';
-import type { DeliverCode } from './delivery';
+import type { DeliverCode, DeliverNotice } from './delivery';
+import { tellContacts } from './registration-notices';
 import type { SocketEvictions } from '../realtime/evictions';
 
 interface AuthDeps {
   db: Db;
   config: Config;
   deliverCode: DeliverCode;
+  /** Tells a contact that a registration with it was not made (issue 31). */
+  deliverNotice: DeliverNotice;
   /** Closes the chat sockets of a sign-in that ends (logout), in every server process. */
   evictions: SocketEvictions;
 }
@@ -31,7 +41,7 @@ const REGISTRATION_WINDOW_MS = 3_600_000;
 /** SPEC §7 Auth with the wire fields of DECISIONS §3. */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  { db, config, deliverCode, evictions }: AuthDeps,
+  { db, config, deliverCode, deliverNotice, evictions }: AuthDeps,
 ): void {
   const routeOptions = { bodyLimit: AUTH_BODY_LIMIT_BYTES };
 
@@ -75,26 +85,27 @@ export function registerAuthRoutes(
         REGISTRATION_WINDOW_MS,
         serverMessages.tooManyRegistrations,
       );
+      // Whatever the client says, registration makes an active non-admin (DECISIONS §3).
+      const input: NewUser = {
+        name: body.name,
+        email: body.email?.trim() || undefined,
+        phone: body.phone?.trim() || undefined,
+        passwordHash: await hashPassword(body.password),
+        registeredVia: body.registeredVia ?? QUERYING_APP,
+      };
       try {
-        // Whatever the client says, registration makes an active non-admin (DECISIONS §3).
-        const user = await insertUser(db, {
-          name: body.name,
-          email: body.email?.trim() || undefined,
-          phone: body.phone?.trim() || undefined,
-          passwordHash: await hashPassword(body.password),
-          registeredVia: body.registeredVia ?? QUERYING_APP,
-        });
+        const user = await insertUser(db, input);
         request.log.info({ userId: user.id }, 'user registered');
         // No session: the user is sent on to sign in (SPEC §2 redirect rules).
         return presentSessionUser(user, '');
       } catch (error) {
-        if (error instanceof DuplicateContactError) {
-          throw new HttpError(
-            409,
-            error.field === 'email' ? serverMessages.emailTaken : serverMessages.phoneTaken,
-          );
-        }
-        throw error;
+        if (!(error instanceof DuplicateContactError)) throw error;
+        // Answered as a new account is, so that the form tells nobody who has an account here;
+        // the contacts are told instead, without the answer waiting for the delivery.
+        request.log.info({ taken: error.field }, 'registration with a taken contact');
+        const unsaved = unsavedUser(input);
+        void tellContacts(deliverNotice, unsaved, error.field);
+        return presentSessionUser(unsaved, '');
       }
     },
     routeOptions,

@@ -22,6 +22,8 @@ export interface Counter {
   key: string;
   limit: number;
   afterSuccess: 'forgive' | 'refund';
+  /** false: past its limit an attempt is slowed down, never refused. */
+  refuse?: boolean;
 }
 
 export interface Counted {
@@ -90,10 +92,12 @@ export async function countAttempt(
   }
   const count = new Map(rows.map((r) => [r.key, r.count]));
   let delayMs = 0;
-  for (const { key, limit } of counters) {
+  for (const { key, limit, refuse = true } of counters) {
     const n = count.get(key) ?? 0;
-    if (n > limit) return { refused: true, delayMs: 0 };
-    delayMs = Math.max(delayMs, slowdownFor(n - 1, slowdownMs));
+    if (refuse && n > limit) return { refused: true, delayMs: 0 };
+    // A counter that never refuses starts slowing attempts down once its limit is passed.
+    const failures = refuse ? n - 1 : n - 1 - limit + FREE_FAILURES;
+    delayMs = Math.max(delayMs, slowdownFor(failures, slowdownMs));
   }
   return { refused: false, delayMs };
 }

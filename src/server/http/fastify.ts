@@ -1,9 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from '../config';
 import { logSerializers } from './log-redaction';
+import { trustFunction } from './proxy-trust';
 
-/** The Fastify instance of every DISH process, web or worker: its log, proxy trust and limits. */
-export function createFastify(config: Config): FastifyInstance {
+/**
+ * The Fastify instance of every DISH process, web or worker: its log (to stdout, or to `logStream`
+ * where a test reads it), proxy trust and limits.
+ */
+export function createFastify(config: Config, logStream?: DestinationStream): FastifyInstance {
   return Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -14,9 +19,9 @@ export function createFastify(config: Config): FastifyInstance {
         'res.headers["set-cookie"]',
       ],
       serializers: logSerializers,
+      ...(logStream ? { stream: logStream } : {}),
     },
-    // TRUST_PROXY hops, as Fastify's numeric trustProxy (its types only take the function form).
-    trustProxy: config.TRUST_PROXY > 0 ? (_address, hop) => hop < config.TRUST_PROXY : false,
+    trustProxy: trustFunction(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // On close, idle keep-alive connections go at once; requests in flight are answered first.
     forceCloseConnections: 'idle',

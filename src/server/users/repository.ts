@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { QueryingApp } from '../../shared/constants';
 import { isEmailIdentifier, normaliseEmail, normalisePhone } from '../../shared/auth/rules';
@@ -37,24 +38,40 @@ export class DuplicateContactError extends Error {
   }
 }
 
+/** The columns a new user is stored with, contacts normalised. */
+const newUserValues = (input: NewUser) => ({
+  name: input.name.trim(),
+  email: input.email ? normaliseEmail(input.email) : null,
+  phone: input.phone ? normalisePhone(input.phone) : null,
+  passwordHash: input.passwordHash,
+  registeredVia: input.registeredVia,
+  isAdmin: input.isAdmin ?? false,
+  adminType: input.adminType ?? null,
+  isAdminFor: input.isAdminFor ?? [],
+});
+
+/**
+ * The row a registration would have stored, with a new id, for an answer that must look like a
+ * real one (a registration with a taken contact): nothing is stored.
+ */
+export function unsavedUser(input: NewUser): UserRow {
+  return {
+    ...newUserValues(input),
+    id: randomUUID(),
+    whatsappId: null,
+    emailVerified: false,
+    phoneVerified: false,
+    isBlocked: false,
+    isActive: true,
+    language: null,
+    createdAt: new Date(),
+  };
+}
+
 /** Inserts a user; a taken email or phone (even in a race) becomes a DuplicateContactError. */
 export async function insertUser(db: Db, input: NewUser): Promise<UserRow> {
-  const email = input.email ? normaliseEmail(input.email) : null;
-  const phone = input.phone ? normalisePhone(input.phone) : null;
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        name: input.name.trim(),
-        email,
-        phone,
-        passwordHash: input.passwordHash,
-        registeredVia: input.registeredVia,
-        isAdmin: input.isAdmin ?? false,
-        adminType: input.adminType ?? null,
-        isAdminFor: input.isAdminFor ?? [],
-      })
-      .returning();
+    const [user] = await db.insert(users).values(newUserValues(input)).returning();
     if (!user) throw new Error('user insert returned no row');
     return user;
   } catch (error) {

@@ -1,13 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, serverMessages } from '../../../src/shared/messages';
+import { createServer as createHttpServer } from 'node:http';
+import { eq, or } from 'drizzle-orm';
+import { users } from '../../../src/server/db/schema';
+import { messages } from '../../../src/shared/messages';
+import { startSmtpServer } from '../../support/smtp';
 import { Client, newUser, phoneNumber } from '../../support/http';
 import { startTestServer, type TestServer } from '../../support/server';
 
 let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const sms: { to: string; message: string }[] = [];
+const smsServer = createHttpServer((req, res) => {
+  let body = '';
+  req.on('data', (c: Buffer) => (body += c.toString()));
+  req.on('end', () => {
+    sms.push(JSON.parse(body) as { to: string; message: string });
+    res.writeHead(202).end();
+  });
 });
-afterAll(() => t.stop());
+/** The mails to one address, as received (headers and text, soft line breaks joined). */
+const mailsTo = (address: string) =>
+  smtp.mails.filter((m) => m.to.includes(address)).map((m) => m.raw.replace(/=\r?\n/g, ''));
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  await new Promise<void>((r) => smsServer.listen(0, '127.0.0.1', r));
+  const { port } = smsServer.address() as { port: number };
+  t = await startTestServer({ SMTP_URL: smtp.url, SMS_WEBHOOK_URL: `http://127.0.0.1:${port}/sms` });
+});
+afterAll(async () => {
+  await t.stop();
+  await smtp.stop();
+  smsServer.close();
+});
 
 describe('POST /auth/register', () => {
   it('creates an active non-admin whatever the client claims, without signing in', async () => {
@@ -48,19 +73,43 @@ describe('POST /auth/register', () => {
     expect(res.body).toEqual({ message });
   });
 
-  it('refuses a taken email (any case) and a taken phone with 409', async () => {
+  it('answers a taken email (any case) or phone as a new account, stores nothing, and tells the contacts', async () => {
     const phone = phoneNumber();
     const first = newUser({ phone });
-    expect((await new Client(t.url).post('/auth/register', first)).status).toBe(201);
+    const created = await new Client(t.url).post('/auth/register', first);
+    expect(created.status).toBe(201);
+
     const sameEmail = await new Client(t.url).post(
       '/auth/register',
       newUser({ email: first.email.toUpperCase() }),
     );
-    expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body.message).toBe(serverMessages.emailTaken);
-    const samePhone = await new Client(t.url).post('/auth/register', newUser({ phone }));
-    expect(samePhone.status).toBe(409);
-    expect(samePhone.body.message).toBe(serverMessages.phoneTaken);
+    expect(sameEmail.status).toBe(201);
+    expect(Object.keys(sameEmail.body).sort()).toEqual(Object.keys(created.body).sort());
+    expect(sameEmail.body).toMatchObject({ email: first.email, isAdmin: false, sessionId: '' });
+    expect(sameEmail.body.id).not.toBe(created.body.id);
+    await expect.poll(() => mailsTo(first.email)).toHaveLength(1);
+    expect(mailsTo(first.email)[0]).toContain('already has an account');
+
+    const other = newUser({ phone });
+    const samePhone = await new Client(t.url).post('/auth/register', other);
+    expect(samePhone.status).toBe(201);
+    await expect.poll(() => sms.filter((m) => m.to === phone)).toHaveLength(1);
+    expect(sms.find((m) => m.to === phone)?.message).toContain('already has an account');
+    // The other contact given learns that its account was not made.
+    await expect.poll(() => mailsTo(other.email)).toHaveLength(1);
+    expect(mailsTo(other.email)[0]).toContain('was not created');
+
+    const rows = await t.server.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(users.email, first.email), eq(users.email, other.email), eq(users.phone, phone)));
+    expect(rows).toEqual([{ id: created.body.id }]);
+    // The account's owner still signs in with their own password.
+    const login = await new Client(t.url).post('/auth/login', {
+      emailOrPhone: first.email,
+      password: first.password,
+    });
+    expect(login.status).toBe(200);
   });
 
   it('answers 400 for a body that is not a JSON object', async () => {

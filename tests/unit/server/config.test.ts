@@ -193,12 +193,23 @@ describe('loadConfig with values', () => {
     expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toBe(expected);
   });
 
+  it("reads TRUST_PROXY as the proxies' addresses when it lists them", () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,loopback' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'loopback',
+    ]);
+  });
+
   it('accepts postgresql:// as well as postgres://', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/dish' }).DATABASE_URL).toBe(
       'postgresql://localhost/dish',
     );
   });
 });
+
+const TRUST_PROXY_MESSAGE =
+  "must be the proxies' addresses (comma-separated, CIDR ranges allowed), a number of proxy hops, true (one) or false (none)";
 
 describe('loadConfig refuses bad values, naming the variable', () => {
   it.each([
@@ -214,8 +225,9 @@ describe('loadConfig refuses bad values, naming the variable', () => {
     ['SMTP_URL', 'http://mail.example.org', 'must be a URL starting with smtp:// or smtps://'],
     ['SMTP_FROM', 'ab', ''],
     ['SMS_WEBHOOK_URL', 'ftp://sms.example.org', 'must be a URL starting with http:// or https://'],
-    ['TRUST_PROXY', 'maybe', 'must be a number of proxy hops (1 for one proxy), true (one) or false (none)'],
-    ['TRUST_PROXY', '10.0.0.1', ''],
+    ['TRUST_PROXY', 'maybe', TRUST_PROXY_MESSAGE],
+    ['TRUST_PROXY', '10.0.0.300', TRUST_PROXY_MESSAGE],
+    ['TRUST_PROXY', '10.0.0.0/40', TRUST_PROXY_MESSAGE],
     ['SESSION_DAYS', '0', ''],
     ['SESSION_DAYS', '366', ''],
     ['AUTH_MAX_FAILURES', 'ten', ''],
@@ -253,9 +265,7 @@ describe('loadConfig refuses bad values, naming the variable', () => {
   it('names every bad variable at once', () => {
     const text = failure({ PORT: 'abc', TRUST_PROXY: 'maybe', REDIS_URL: 'x' });
     expect(text).toContain('  PORT: must be a port number');
-    expect(text).toContain(
-      '  TRUST_PROXY: must be a number of proxy hops (1 for one proxy), true (one) or false (none)',
-    );
+    expect(text).toContain(`  TRUST_PROXY: ${TRUST_PROXY_MESSAGE}`);
     expect(text).toContain('  REDIS_URL: must be a URL starting with redis:// or rediss://');
     expect(text.split('\n')).toHaveLength(4);
   });

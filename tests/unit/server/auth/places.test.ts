@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countersFor, identifierKey } from '../../../../src/server/auth/places';
+import { countersFor, identifierKey, networkOf } from '../../../../src/server/auth/places';
 
 describe('identifierKey', () => {
   it('lower-cases e-mail addresses and keeps the last 10 digits of a phone number', () => {
@@ -11,15 +11,16 @@ describe('identifierKey', () => {
 describe('countersFor', () => {
   const stranger = { address: '198.51.100.7', known: false };
 
-  it('counts a stranger per account and place, per address (3x) and per account from new places (3x)', () => {
+  it('counts a stranger per account and place, per address (3x), per account on the network (3x) and, slowing only, per account from new places', () => {
     expect(countersFor('login', 'a@b.org', stranger, 10)).toEqual([
       { key: 'login:place:a@b.org@198.51.100.7', limit: 10, afterSuccess: 'forgive' },
       { key: 'login:ip:198.51.100.7', limit: 30, afterSuccess: 'refund' },
-      { key: 'login:account:a@b.org', limit: 30, afterSuccess: 'refund' },
+      { key: 'login:net:a@b.org@198.51.100.0/24', limit: 30, afterSuccess: 'refund' },
+      { key: 'login:account:a@b.org', limit: 30, afterSuccess: 'refund', refuse: false },
     ]);
   });
 
-  it("leaves the account-wide counter out at the owner's known address", () => {
+  it("leaves the network's and the account-wide counters out at the owner's known address", () => {
     const keys = countersFor('login', 'a@b.org', { ...stranger, known: true }, 10).map((c) => c.key);
     expect(keys).toEqual(['login:place:a@b.org@198.51.100.7', 'login:ip:198.51.100.7']);
   });
@@ -34,5 +35,17 @@ describe('countersFor', () => {
     const login = countersFor('login', 'a@b.org', stranger, 10).map((c) => c.key);
     const otp = countersFor('otp', 'a@b.org', stranger, 10).map((c) => c.key);
     expect(login.filter((k) => otp.includes(k))).toEqual([]);
+  });
+});
+
+describe('networkOf', () => {
+  it('is the /24 of an IPv4 address, mapped into IPv6 or not, and the /64 of an IPv6 one', () => {
+    expect(networkOf('203.0.113.77')).toBe('203.0.113.0/24');
+    expect(networkOf('::ffff:203.0.113.77')).toBe('203.0.113.0/24');
+    expect(networkOf('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+  });
+
+  it('is the text itself when it is no address', () => {
+    expect(networkOf('unix-socket')).toBe('unix-socket');
   });
 });
