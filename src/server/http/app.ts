@@ -1,9 +1,15 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { createCodeDelivery, type DeliverCode } from '../auth/delivery';
+import {
+  createCodeDelivery,
+  createNoticeDelivery,
+  type DeliverCode,
+  type DeliverNotice,
+} from '../auth/delivery';
 import { registerAuthRoutes } from '../auth/routes';
 import { seedQueryingAppProjects } from '../projects/seed';
 import { ensureSuperAdmin } from '../users/bootstrap';
@@ -23,6 +29,7 @@ import { createFastify } from './fastify';
 import { registerHealthRoutes } from './readiness';
 import { registerSecurityHeaders } from './security-headers';
 import { registerStaticShell } from './static-shell';
+import { registerTextGuard } from './text-guard';
 import { registerAdminRoutes } from './admin-routes';
 import type { SearchIndex } from '../knowledge/index/search-index';
 import { openSearchIndex } from '../knowledge/index/open';
@@ -38,6 +45,7 @@ import type { IngestionWorker } from '../knowledge/worker';
 import { registerTtsRoute, registerVoiceStatusRoute, registerVoiceWarmRoute } from '../voice/route';
 import { modelsDownloading, registerModelRoutes } from '../models/routes';
 import { createVoiceService } from '../voice/service';
+import { proxyTrustWarning, trustFunction } from './proxy-trust';
 
 export interface DishServer {
   app: FastifyInstance;
@@ -53,15 +61,20 @@ export interface DishServer {
 
 export interface ServerOverrides {
   deliverCode?: DeliverCode;
+  deliverNotice?: DeliverNotice;
   /** How connectors reach the web; tests pass one that answers from local recordings. */
   fetch?: typeof fetch;
+  /** Where the log goes instead of stdout; tests read what the server logged. */
+  logStream?: DestinationStream;
 }
 
 /** How long a stopping process waits for the answers in flight (a voice answer takes seconds). */
 const DRAIN_MS = 15_000;
 
 export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<DishServer> {
-  const app = createFastify(config);
+  const app = createFastify(config, overrides.logStream);
+  const proxyWarning = proxyTrustWarning(config.TRUST_PROXY, config.HOST);
+  if (proxyWarning) app.log.warn(proxyWarning);
 
   const routes = collectRoutes(app);
 
@@ -80,16 +93,21 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
+  registerTextGuard(app);
   registerOriginGuard(app, config.ALLOWED_ORIGINS);
   // The socket server exists before the routes, so logout and block can close sockets.
-  const io = createGateway(app.server, db, app.log);
+  const io = createGateway(app.server, db, app.log, {
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    trustProxy: trustFunction(config.TRUST_PROXY),
+  });
   const evictions = socketEvictions(io);
   registerAuthRoutes(app, {
     db,
     config,
     deliverCode: overrides.deliverCode ?? createCodeDelivery(config, app.log),
+    deliverNotice: overrides.deliverNotice ?? createNoticeDelivery(config, app.log),
     evictions,
   });
   const search = await openSearchIndex(config, db, app.log);

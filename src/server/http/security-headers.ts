@@ -1,6 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { IncomingMessage } from 'node:http';
+import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * Where the browser may load from (issue 12 item 10), fitted to what the app does: its own
@@ -42,24 +42,40 @@ function socketOrigin(req: IncomingMessage): string {
   return `${secure ? 'wss' : 'ws'}://${host}`;
 }
 
-/** Helmet does not set it: the microphone (voice questions) for this origin only, nothing else. */
+/** The microphone (voice questions) for this origin only, nothing else. */
 export const PERMISSIONS_POLICY =
   'microphone=(self), camera=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), display-capture=()';
 
 /**
- * The security headers of every response: HTML, API, /files (whose own stricter policy, set by
- * its route, wins) and /tts. Spoken answers may be played by the other querying apps' pages, so
- * /tts alone may be loaded cross-origin.
+ * The security headers of every answer, set by Helmet with the policy above: the app's pages, the
+ * API, /files and /tts (Fastify, registerSecurityHeaders) and Socket.IO's own HTTP answers at
+ * /socket.io, which Fastify never sees (createGateway), as connect middleware (the form Engine.IO's
+ * `engine.use` takes). They go on the Node response itself, so an answer a route writes by hand (a
+ * hijacked stream) has them too, and a header a route sets on its reply (the stricter policy of
+ * /files) still wins.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: directives() },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-  });
+const helmetHeaders = helmet({
+  contentSecurityPolicy: { useDefaults: false, directives: directives() },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+});
+
+export function withSecurityHeaders(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  // Helmet does not set it.
+  res.setHeader('permissions-policy', PERMISSIONS_POLICY);
+  // Helmet's own headers cannot fail: it calls back at once, without an error.
+  helmetHeaders(req, res, () => next());
+}
+
+/**
+ * The security headers on every Fastify answer. Spoken answers may be played by the other
+ * querying apps' pages, so /tts alone may be loaded cross-origin.
+ */
+export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (request.url.startsWith('/tts/')) reply.header('cross-origin-resource-policy', 'cross-origin');
-    done();
+    withSecurityHeaders(request.raw, reply.raw, () => {
+      if (request.url.startsWith('/tts/')) reply.header('cross-origin-resource-policy', 'cross-origin');
+      done();
+    });
   });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { answerOutcome } from '../chat/answer-outcome';
 import { historyEventView } from '../admin/views';
-import { MAX_QUESTION_LENGTH } from '../chat/schemas';
+import { MAX_QUESTION_LENGTH, QUESTION_TOO_LONG_MESSAGE } from '../chat/schemas';
 
 /**
  * The project API (issue 15): an authorized project asks over HTTP with one of its keys, in
@@ -29,7 +29,7 @@ export const askBody = z
       .string({ error: apiMessages.emptyQuery })
       .trim()
       .min(1, { error: apiMessages.emptyQuery })
-      .max(MAX_QUESTION_LENGTH, { error: `Questions can be ${MAX_QUESTION_LENGTH} characters long at most.` })
+      .max(MAX_QUESTION_LENGTH, { error: QUESTION_TOO_LONG_MESSAGE })
       .meta({ description: 'The question, in any language.', example: 'What is braille?' }),
     language: z
       .string()

@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request, type IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,34 @@ function expectSecurityHeaders(headers: Headers, label: string): void {
   expect(headers.get('x-frame-options'), label).toBe('DENY');
   expect(headers.get('permissions-policy'), label).toBe(PERMISSIONS_POLICY);
   expect(headers.get('content-security-policy'), label).toBeTruthy();
+}
+
+/** The answer headers of a WebSocket upgrade at `path` (101 Switching Protocols, or a refusal). */
+function upgradeHeaders(path: string): Promise<{ status: number; headers: Headers }> {
+  return new Promise((resolve, reject) => {
+    const req = request(t.url + path, {
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': Buffer.from('0123456789abcdef').toString('base64'),
+      },
+    });
+    const answered = (res: IncomingMessage) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers))
+        if (typeof value === 'string') headers.set(name, value);
+      resolve({ status: res.statusCode ?? 0, headers });
+      req.destroy();
+    };
+    req.once('upgrade', (res, socket) => {
+      socket.destroy();
+      answered(res);
+    });
+    req.once('response', answered);
+    req.once('error', reject);
+    req.end();
+  });
 }
 
 const directive = (headers: Headers, name: string) =>
@@ -91,5 +120,27 @@ describe('security headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY);
     expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('are on Socket.IO’s own answers at /socket.io, which Fastify never sees', async () => {
+    const handshake = await fetch(`${t.url}/socket.io/?EIO=4&transport=polling&session_id=x`);
+    expect(handshake.status).toBe(200);
+    expectSecurityHeaders(handshake.headers, 'polling handshake');
+    const sid = (JSON.parse((await handshake.text()).slice(1)) as { sid: string }).sid;
+    const session = `${t.url}/socket.io/?EIO=4&transport=polling&sid=${sid}`;
+    // A Socket.IO CONNECT without credentials: sent, then refused in a packet the next poll brings.
+    const sent = await fetch(session, { method: 'POST', body: '40' });
+    expect(sent.status).toBe(200);
+    expectSecurityHeaders(sent.headers, 'sent packet');
+    const poll = await fetch(session);
+    expect(poll.status).toBe(200);
+    expect(await poll.text()).toMatch(/^44/);
+    expectSecurityHeaders(poll.headers, 'poll');
+    const refused = await fetch(`${t.url}/socket.io/?EIO=4&transport=polling&sid=no-such-session`);
+    expect(refused.status).toBe(400);
+    expectSecurityHeaders(refused.headers, 'refused poll');
+    const upgrade = await upgradeHeaders('/socket.io/?EIO=4&transport=websocket&session_id=x');
+    expect(upgrade.status).toBe(101);
+    expectSecurityHeaders(upgrade.headers, 'WebSocket upgrade');
   });
 });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { questionEventFor, type AnswerResponse } from '../../../shared/chat/protocol';
+import { MAX_QUESTION_LENGTH, QUESTION_TOO_LONG_MESSAGE } from '../../../shared/chat/schemas';
 import { answerQuestion, type AskDeps, type Asker } from '../../answering/ask';
 import type { AskLimits } from '../../answering/ask-limits';
 import type { Limiter } from '../../answering/limiter';
@@ -146,6 +147,8 @@ export class WhatsAppChannel {
   private async answerText(message: InboundMessage & { kind: 'text' }, user: UserRow): Promise<void> {
     const query = message.text.trim();
     if (!query) return;
+    // The chat's limit, with the chat's sentence: nothing is recorded of a longer text.
+    if (query.length > MAX_QUESTION_LENGTH) return this.reply(message.from, QUESTION_TOO_LONG_MESSAGE);
     if (findUnstorableText(query) !== null) return this.reply(message.from, UNSTORABLE_QUESTION_MESSAGE);
     const event = questionEventFor(query);
     const { questionId, response } = await this.answering.run(() =>

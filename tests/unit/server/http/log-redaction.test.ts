@@ -2,7 +2,12 @@ import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { logSerializers, redactError } from '../../../../src/server/http/log-redaction';
+import {
+  logSerializers,
+  redactError,
+  redactUrl,
+  SECRET_QUERY_PARAMETERS,
+} from '../../../../src/server/http/log-redaction';
 
 const SECRET = 'j9kTT-3_nVEKXOCi5PTdfTdqc8Y3dgwAn6bY8WI962k';
 
@@ -52,5 +57,54 @@ describe('redactError', () => {
     pino({ serializers: logSerializers }, sink).error({ err: failedInsert() }, 'request failed');
     expect(out).toContain('request failed');
     expect(out).not.toContain(SECRET);
+  });
+});
+
+describe('redactUrl', () => {
+  it('replaces the value of every secret-bearing query parameter, and keeps the rest', () => {
+    for (const name of SECRET_QUERY_PARAMETERS) {
+      expect(redactUrl(`/path?a=1&${name}=${SECRET}&b=2`), name).toBe(`/path?a=1&${name}=[redacted]&b=2`);
+    }
+  });
+
+  it('hides Meta’s verify token and leaves the challenge', () => {
+    expect(
+      redactUrl(`/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${SECRET}&hub.challenge=115`),
+    ).toBe('/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=115');
+  });
+
+  it('knows a name however it is written: letter case, escapes, repeated', () => {
+    expect(redactUrl(`/x?API_KEY=${SECRET}`)).toBe('/x?API_KEY=[redacted]');
+    expect(redactUrl(`/x?hub%2Everify_token=${SECRET}`)).toBe('/x?hub%2Everify_token=[redacted]');
+    expect(redactUrl(`/x?api%5fkey=${SECRET}`)).toBe('/x?api%5fkey=[redacted]');
+    expect(redactUrl(`/x?token=${SECRET}&token=${SECRET}`)).toBe('/x?token=[redacted]&token=[redacted]');
+    expect(redactUrl(`/x?%E0%A4=1&key=${SECRET}`)).toBe('/x?%E0%A4=1&key=[redacted]');
+  });
+
+  it('leaves URLs without secrets as they are', () => {
+    for (const url of ['/', '/api/health', '/x?monkey=1&tokens=2&keyword=3', '/x?token', '/x?']) {
+      expect(redactUrl(url), url).toBe(url);
+    }
+  });
+
+  it('is what a logger with the server’s serializers writes of a request', () => {
+    let out = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        out += chunk.toString();
+        done();
+      },
+    });
+    const req = { method: 'GET', url: `/socket.io/?api_key=${SECRET}`, host: 'dish.example', ip: '10.0.0.1' };
+    pino({ serializers: logSerializers }, sink).info({ req }, 'incoming request');
+    expect(out).not.toContain(SECRET);
+    expect(JSON.parse(out)).toMatchObject({
+      req: {
+        method: 'GET',
+        url: '/socket.io/?api_key=[redacted]',
+        host: 'dish.example',
+        remoteAddress: '10.0.0.1',
+      },
+    });
   });
 });
