@@ -26,12 +26,13 @@ export async function signedInChatUser(
 export async function openChatSocket(
   t: Pick<TestServer, 'url'>,
   user: { client: Client; sessionId: string },
+  transports: ('websocket' | 'polling')[] = ['websocket'],
 ): Promise<ChatClient> {
   const socket: ChatClient = connect(t.url, {
     path: '/socket.io',
     query: { session_id: user.sessionId },
     auth: { protocolVersion: PROTOCOL_VERSION },
-    transports: ['websocket'],
+    transports,
     extraHeaders: { cookie: user.client.cookieHeader },
     reconnection: false,
   });

@@ -1,34 +1,25 @@
-import { createServer as createHttpServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { otpCodes, users } from '../../../src/server/db/schema';
 import { messages, serverMessages } from '../../../src/shared/messages';
 import { Client, newUser, phoneNumber } from '../../support/http';
 import { startTestServer, type TestServer } from '../../support/server';
+import { startSmsWebhook } from '../../support/sms';
 import { codeMailedTo, startSmtpServer } from '../../support/smtp';
 
 let t: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-const sms: { to: string; message: string }[] = [];
-const smsServer = createHttpServer((req, res) => {
-  let body = '';
-  req.on('data', (c: Buffer) => (body += c.toString()));
-  req.on('end', () => {
-    sms.push(JSON.parse(body) as { to: string; message: string });
-    res.writeHead(202).end();
-  });
-});
+let smsWebhook: Awaited<ReturnType<typeof startSmsWebhook>>;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  await new Promise<void>((r) => smsServer.listen(0, '127.0.0.1', r));
-  const { port } = smsServer.address() as { port: number };
-  t = await startTestServer({ SMTP_URL: smtp.url, SMS_WEBHOOK_URL: `http://127.0.0.1:${port}/sms` });
+  smsWebhook = await startSmsWebhook();
+  t = await startTestServer({ SMTP_URL: smtp.url, SMS_WEBHOOK_URL: smsWebhook.url });
 });
 afterAll(async () => {
   await t.stop();
   await smtp.stop();
-  smsServer.close();
+  smsWebhook.stop();
 });
 
 async function registered(overrides: Record<string, unknown> = {}) {
@@ -59,7 +50,7 @@ describe('one-time codes', () => {
     expect((await client.post('/auth/generate-login-otp', { emailOrPhone: phone })).body).toEqual({
       sendStatus: true,
     });
-    const message = sms.find((m) => m.to === phone)?.message ?? '';
+    const message = smsWebhook.sent.find((m) => m.to === phone)?.message ?? '';
     const otp = message.match(/\d{6}/)?.[0];
     expect(otp).toBeDefined();
     const res = await client.post('/auth/verify-login-otp', { emailOrPhone: phone, otp });

@@ -1,37 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer as createHttpServer } from 'node:http';
 import { eq, or } from 'drizzle-orm';
 import { users } from '../../../src/server/db/schema';
 import { messages } from '../../../src/shared/messages';
+import { startSmsWebhook } from '../../support/sms';
 import { startSmtpServer } from '../../support/smtp';
 import { Client, newUser, phoneNumber } from '../../support/http';
 import { startTestServer, type TestServer } from '../../support/server';
 
 let t: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-const sms: { to: string; message: string }[] = [];
-const smsServer = createHttpServer((req, res) => {
-  let body = '';
-  req.on('data', (c: Buffer) => (body += c.toString()));
-  req.on('end', () => {
-    sms.push(JSON.parse(body) as { to: string; message: string });
-    res.writeHead(202).end();
-  });
-});
+let smsWebhook: Awaited<ReturnType<typeof startSmsWebhook>>;
 /** The mails to one address, as received (headers and text, soft line breaks joined). */
 const mailsTo = (address: string) =>
   smtp.mails.filter((m) => m.to.includes(address)).map((m) => m.raw.replace(/=\r?\n/g, ''));
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  await new Promise<void>((r) => smsServer.listen(0, '127.0.0.1', r));
-  const { port } = smsServer.address() as { port: number };
-  t = await startTestServer({ SMTP_URL: smtp.url, SMS_WEBHOOK_URL: `http://127.0.0.1:${port}/sms` });
+  smsWebhook = await startSmsWebhook();
+  t = await startTestServer({ SMTP_URL: smtp.url, SMS_WEBHOOK_URL: smsWebhook.url });
 });
 afterAll(async () => {
   await t.stop();
   await smtp.stop();
-  smsServer.close();
+  smsWebhook.stop();
 });
 
 describe('POST /auth/register', () => {
@@ -93,8 +84,8 @@ describe('POST /auth/register', () => {
     const other = newUser({ phone });
     const samePhone = await new Client(t.url).post('/auth/register', other);
     expect(samePhone.status).toBe(201);
-    await expect.poll(() => sms.filter((m) => m.to === phone)).toHaveLength(1);
-    expect(sms.find((m) => m.to === phone)?.message).toContain('already has an account');
+    await expect.poll(() => smsWebhook.sent.filter((m) => m.to === phone)).toHaveLength(1);
+    expect(smsWebhook.sent.find((m) => m.to === phone)?.message).toContain('already has an account');
     // The other contact given learns that its account was not made.
     await expect.poll(() => mailsTo(other.email)).toHaveLength(1);
     expect(mailsTo(other.email)[0]).toContain('was not created');

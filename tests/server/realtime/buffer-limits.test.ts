@@ -3,10 +3,9 @@
  * long-polling connection may post only what a handshake needs; a signed-in socket may send a
  * voice question's recording.
  */
-import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, type AnswerMessage } from '../../../src/shared/chat/protocol';
-import { signedInChatUser, type ChatClient } from '../../support/chat';
+import type { AnswerMessage } from '../../../src/shared/chat/protocol';
+import { openChatSocket, signedInChatUser } from '../../support/chat';
 import { startTestServer, type TestServer } from '../../support/server';
 
 let t: TestServer;
@@ -31,19 +30,9 @@ describe('Engine.IO buffers', () => {
 
   it('takes a recording of nearly the voice limit from a signed-in socket over long polling', async () => {
     const user = await signedInChatUser(t);
-    const socket: ChatClient = connect(t.url, {
-      path: '/socket.io',
-      query: { session_id: user.sessionId },
-      auth: { protocolVersion: PROTOCOL_VERSION },
-      transports: ['polling'],
-      extraHeaders: { cookie: user.client.cookieHeader },
-      reconnection: false,
-    });
+    // Long polling: a WebSocket's limit is the server's from the start.
+    const socket = await openChatSocket(t, user, ['polling']);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
       const noise = new Uint8Array(1_900_000).map((_, i) => (i * 7919) % 251);
       const answer = await new Promise<AnswerMessage | 'disconnected'>((resolve) => {
         socket.once('answer-voice', resolve);
