@@ -154,6 +154,11 @@ const schema = z.object({
     .min(32)
     .max(8192)
     .default(256),
+  /**
+   * Files read at once by one process, each in a worker thread of PARSE_MEMORY_MB: more wait their
+   * turn. Each adds up to about PARSE_MEMORY_MB and a core, taken from the people asking.
+   */
+  PARSE_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(16).default(1),
   /** Seconds one file may take to read before its worker thread is stopped. */
   PARSE_TIMEOUT: z.coerce
     .number({ error: 'must be a number of seconds' })

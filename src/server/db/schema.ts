@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -204,11 +205,27 @@ export const uploadedFiles = pgTable('uploaded_files', {
   kind: text('kind').notNull(),
   size: integer('size').notNull(),
   sha256: text('sha256').notNull(),
-  bytes: bytea('bytes').notNull(),
-  /** The Content-Type it is served with, read from its bytes the first time it is served. */
+  /** The Content-Type it is served with: judged at upload (older files: the first time served). */
   mediaType: text('media_type'),
   createdAt: createdAt(),
 });
+
+/**
+ * An uploaded file's bytes, in consecutive parts (files/file-store.ts): written, served and read
+ * one part at a time, so that no file is ever whole in the server's memory or in a statement.
+ */
+export const uploadedFileParts = pgTable(
+  'uploaded_file_parts',
+  {
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => uploadedFiles.id, { onDelete: 'cascade' }),
+    /** Where the part starts in the file; parts follow each other without a gap. */
+    firstByte: integer('first_byte').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.firstByte] })],
+);
 
 /** A pending data item is a job: pending → started → completed | failed (DECISIONS §5). */
 export const pendingData = pgTable(

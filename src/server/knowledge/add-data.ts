@@ -1,15 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import type { AddDataFields } from '../../shared/admin/schemas';
 import { fileTypeRefused } from '../../shared/admin/uploads';
 import type { BulkUploadAnswer } from '../../shared/admin/views';
 import { messages, serverMessages } from '../../shared/messages';
 import type { Db } from '../db/client';
-import { uploadedFiles } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
 import type { BulkParseResult } from './bulk';
-import { acceptsFor, detectFileType, isEncryptedOffice } from './connectors/file-type';
+import { acceptsFor, detectFileType, isEncryptedOffice, type ByteSource } from './connectors/file-type';
 import { uploadKind } from './connectors/upload-kind';
+import { withDiskSource } from './files/disk-source';
+import { storeFile } from './files/file-store';
+import { mediaTypeOf } from './files/media-type';
 import { enqueue, type NewPending } from './queue';
 import { resolveSource, type SourceRow } from './sources';
 
@@ -99,23 +100,20 @@ async function itemsFor(
   }
   if (files.length === 0) throw new HttpError(400, messages.selectFiles);
   const dataType = fields.data_type;
-  // Every file is checked before any is stored, reading one file at a time from disk.
-  const types: ('pdf' | 'doc')[] = [];
-  for (const file of files) types.push(fileDataType(dataType, file, await readFile(file.path)));
+  // Every file is judged before any is stored, from the upload on disk, without reading it whole.
+  const judged: { kind: 'pdf' | 'doc'; mediaType: string }[] = [];
+  for (const file of files) {
+    judged.push(
+      await withDiskSource(file.path, (source) => ({
+        kind: fileDataType(dataType, file, source),
+        mediaType: mediaTypeOf(source, file.name),
+      })),
+    );
+  }
   const stored = await db.transaction(async (tx) => {
     const rows = [];
     for (const [i, f] of files.entries()) {
-      const [row] = await tx
-        .insert(uploadedFiles)
-        .values({
-          name: f.name.slice(0, 255),
-          kind: types[i]!,
-          size: f.size,
-          sha256: f.sha256,
-          bytes: await readFile(f.path),
-        })
-        .returning({ id: uploadedFiles.id, name: uploadedFiles.name, kind: uploadedFiles.kind });
-      rows.push(row!);
+      rows.push(await storeFile(tx, { ...f, ...judged[i]!, name: f.name.slice(0, 255) }));
     }
     return rows;
   });
@@ -129,17 +127,17 @@ async function itemsFor(
 }
 
 /** The data type a file is queued under, or a 400 saying why it cannot be. */
-function fileDataType(dataType: 'pdf' | 'doc', file: UploadedFile, bytes: Buffer): 'pdf' | 'doc' {
-  if (bytes.length === 0) throw new HttpError(400, `"${file.name}" is empty.`);
+function fileDataType(dataType: 'pdf' | 'doc', file: UploadedFile, source: ByteSource): 'pdf' | 'doc' {
+  if (source.size === 0) throw new HttpError(400, `"${file.name}" is empty.`);
   if (dataType === 'pdf') {
-    if (!acceptsFor('pdf', detectFileType(bytes)))
+    if (!acceptsFor('pdf', detectFileType(source)))
       throw new HttpError(400, `"${file.name}" is not a PDF file.`);
     return 'pdf';
   }
-  const kind = uploadKind(bytes, file.name);
+  const kind = uploadKind(source, file.name);
   if (kind) return kind === 'pdf' ? 'pdf' : 'doc';
   // A locked Word or Excel file looks like no format at all; say what is actually wrong.
-  if (isEncryptedOffice(bytes)) {
+  if (isEncryptedOffice(source)) {
     throw new HttpError(
       400,
       `"${file.name}" is protected by a password. Remove the password and upload it again.`,

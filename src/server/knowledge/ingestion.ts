@@ -2,7 +2,9 @@
  * The ingestion of one server process: its queue worker, and the worker threads that read files
  * for it and for bulk uploads, with the limits and lease the configuration gives.
  */
+import { rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -28,7 +30,11 @@ export function createIngestion(config: Config, deps: IngestionDeps) {
   const sandbox = new ParseSandbox({
     memoryMb: config.PARSE_MEMORY_MB,
     timeoutMs: config.PARSE_TIMEOUT * 1000,
+    concurrency: config.PARSE_CONCURRENCY,
   });
+  // Copies of files being read; a process that stopped while reading left its copies behind.
+  const readingDir = path.join(config.DATA_DIR, 'reading');
+  rmSync(readingDir, { recursive: true, force: true });
   const worker = new IngestionWorker(
     {
       db: deps.db,
@@ -36,6 +42,7 @@ export function createIngestion(config: Config, deps: IngestionDeps) {
       log: deps.log,
       allowPrivate: config.CRAWL_ALLOW_PRIVATE,
       sandbox,
+      readingDir,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     },
     {

@@ -1,3 +1,5 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
@@ -9,6 +11,7 @@ import { fetchVideo, listChannelVideos } from './connectors/youtube';
 import { fetchPublic } from './connectors/fetch-public';
 import { fileTitle } from './connectors/text-file';
 import { fileAddress } from './files/address';
+import { copyFileTo } from './files/file-store';
 import { crawlProgressWriter } from './progress/crawl-progress';
 import type { SearchIndex } from './index/search-index';
 import { enqueue, type PendingRow } from './queue';
@@ -24,6 +27,8 @@ export interface ProcessorDeps {
   fetch?: typeof fetch;
   /** Where files are read: worker threads with memory and time limits, never this thread. */
   sandbox: ParseSandbox;
+  /** Where an uploaded file is copied for its reader, while it is read. */
+  readingDir: string;
 }
 
 export interface ProcessResult {
@@ -48,14 +53,21 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
     case 'pdf':
     case 'doc': {
       const file = await loadFile(deps.db, item);
-      // A spreadsheet gives one document per sheet, told apart by the sheet's name. The bytes
-      // move to the worker thread that reads them; they are not needed here again.
-      const transfer = [file.bytes.buffer];
-      const docs: FileDocument[] =
-        item.dataType === 'pdf'
-          ? // OCR stops at four fifths of the time limit, leaving the rest for reading the text layer.
-            [await deps.sandbox.run('pdf', [file.bytes, deps.sandbox.timeoutMs * 0.8], transfer)]
-          : await deps.sandbox.run('docFile', [file.bytes, file.name], transfer);
+      // The reader thread reads a copy on disk: the file never passes through this thread whole.
+      // A spreadsheet gives one document per sheet, told apart by the sheet's name.
+      const copy = path.join(deps.readingDir, item.id);
+      let docs: FileDocument[];
+      try {
+        await mkdir(deps.readingDir, { recursive: true });
+        await copyFileTo(deps.db, file, copy);
+        docs =
+          item.dataType === 'pdf'
+            ? // OCR stops at four fifths of the time limit, leaving the rest for reading the text layer.
+              [await deps.sandbox.run('pdf', [copy, deps.sandbox.timeoutMs * 0.8])]
+            : await deps.sandbox.run('docFile', [copy, file.name]);
+      } finally {
+        await rm(copy, { force: true });
+      }
       for (const doc of docs) {
         await store({
           resourceType: item.dataType === 'pdf' ? 'pdf' : 'document',
@@ -141,10 +153,17 @@ function requireUrl(item: PendingRow): string {
 
 async function loadFile(db: Db, item: PendingRow) {
   if (!item.fileId) throw new ConnectorError('The uploaded file of this item is missing.');
-  const [file] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.id, item.fileId));
+  const [file] = await db
+    .select({
+      id: uploadedFiles.id,
+      name: uploadedFiles.name,
+      size: uploadedFiles.size,
+      sha256: uploadedFiles.sha256,
+    })
+    .from(uploadedFiles)
+    .where(eq(uploadedFiles.id, item.fileId));
   if (!file) throw new ConnectorError('The uploaded file of this item is missing.');
-  // A copy of its own, so that it can move to the worker thread that reads it.
-  return { ...file, bytes: new Uint8Array(file.bytes) };
+  return file;
 }
 
 /**

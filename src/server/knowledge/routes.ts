@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { addDataFields } from '../../shared/admin/schemas';
@@ -147,21 +146,22 @@ export function registerKnowledgeRoutes(
         throw new HttpError(400, messages.oneBulkFile);
       throw error;
     });
+    // Read in a worker thread, from the upload on disk, as a stream that stops at the row limit:
+    // a million-row file costs the server nothing but a refusal.
     const [file] = form.files;
-    let bytes: Buffer;
-    try {
-      if (!file || form.files.length !== 1) throw new HttpError(400, messages.oneBulkFile);
-      bytes = await readFile(file.path);
-    } finally {
+    if (!file || form.files.length !== 1) {
       await form.cleanup();
+      throw new HttpError(400, messages.oneBulkFile);
     }
-    // Read in a worker thread, as a stream that stops at the row limit: a million-row file costs
-    // the server nothing but a refusal.
-    const parsed = await sandbox.run('bulk', [bytes, file.name]).catch((error: unknown) => {
-      if (error instanceof ConnectorError) throw new HttpError(400, error.message);
-      if (error instanceof WorkerKilled) throw new HttpError(400, `${UNSAFE_FILE_MESSAGE}: ${error.message}`);
-      throw error;
-    });
+    const parsed = await sandbox
+      .run('bulk', [file.path, file.name])
+      .finally(() => form.cleanup())
+      .catch((error: unknown) => {
+        if (error instanceof ConnectorError) throw new HttpError(400, error.message);
+        if (error instanceof WorkerKilled)
+          throw new HttpError(400, `${UNSAFE_FILE_MESSAGE}: ${error.message}`);
+        throw error;
+      });
     const { records, refused } = await queueBulkRows(db, auth.user, parsed, file.name);
     return reply.status(201).send({ records, refused });
   });

@@ -1,6 +1,8 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { uploadedFiles, users } from '../../../src/server/db/schema';
+import { uploadedFileParts, uploadedFiles, users } from '../../../src/server/db/schema';
 import { Client } from '../../support/http';
 import { addSource, form, SUPER_ENV, signInSuper, signInUser } from '../../support/admin';
 import { material } from '../../support/shared';
@@ -220,6 +222,68 @@ describe('an authorized project’s API key', () => {
     const res = await get(new Client(t.url), ownAddress, { 'x-api-key': 'dish_not_a_key' });
     expect(res.status).toBe(401);
   });
+});
+
+describe('a file larger than one stored part (files/file-store.ts)', () => {
+  // 2.5 MiB of numbered lines: three parts of at most 1 MiB.
+  const lines = Array.from({ length: 110_000 }, (_, i) => `Line ${i} of the switch access notes.`);
+  const NOTES = new Uint8Array(Buffer.from(lines.join('\n').slice(0, 2.5 * 1024 * 1024)));
+  let url = '';
+  let fileId = '';
+
+  beforeAll(async () => {
+    const source = await addSource(admin, 'Long notes');
+    const res = await admin.post(
+      '/admin/add_data',
+      form(fields(source, 'doc'), [{ name: 'long-notes.txt', bytes: NOTES }]),
+    );
+    expect(res.status).toBe(201);
+    const [file] = await t.server.database.db
+      .select({ id: uploadedFiles.id, mediaType: uploadedFiles.mediaType })
+      .from(uploadedFiles)
+      .where(eq(uploadedFiles.name, 'long-notes.txt'));
+    expect(file?.mediaType).toBe('text/plain; charset=utf-8');
+    fileId = file!.id;
+    url = `/files/${fileId}/long-notes.txt`;
+  });
+
+  it('is stored in parts of 1 MiB', async () => {
+    const parts = await t.server.database.db
+      .select({ at: uploadedFileParts.firstByte })
+      .from(uploadedFileParts)
+      .where(eq(uploadedFileParts.fileId, fileId))
+      .orderBy(uploadedFileParts.firstByte);
+    expect(parts.map((p) => p.at)).toEqual([0, 1024 * 1024, 2 * 1024 * 1024]);
+  });
+
+  it('is served whole, byte for byte, with its length', async () => {
+    const res = await get(admin, url);
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get('content-length'))).toBe(NOTES.length);
+    expect(res.bytes.equals(Buffer.from(NOTES))).toBe(true);
+  });
+
+  it('answers a range across the parts with exactly those bytes', async () => {
+    const [first, last] = [1024 * 1024 - 100, 2 * 1024 * 1024 + 100];
+    const res = await get(admin, url, { range: `bytes=${first}-${last}` });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe(`bytes ${first}-${last}/${NOTES.length}`);
+    expect(res.bytes.equals(Buffer.from(NOTES.subarray(first, last + 1)))).toBe(true);
+  });
+
+  it('is read by its reader from a copy on disk, which is gone afterwards', async () => {
+    await t.server.worker.runNow();
+    const res = await admin.post('/admin/get_pending_data', {
+      queryingApp: 'dish',
+      query: { status: { $ne: 'pending' } },
+      queryOptions: { limit: 100, skip: 0 },
+    });
+    const item = (res.body.data as { title: string; status: string }[]).find(
+      (i) => i.title === 'long-notes.txt',
+    );
+    expect(item?.status).toBe('completed');
+    expect(readdirSync(path.join(t.config.DATA_DIR, 'reading'))).toEqual([]);
+  }, 120_000);
 });
 
 describe('when the source goes', () => {

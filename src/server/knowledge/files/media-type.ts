@@ -1,4 +1,4 @@
-import { detectFileType } from '../connectors/file-type';
+import { detectFileType, type ByteSource } from '../connectors/file-type';
 
 const TEXT_TYPES: Record<string, string> = {
   csv: 'text/csv',
@@ -12,8 +12,8 @@ const TEXT_TYPES: Record<string, string> = {
  * The Content-Type an uploaded file is served with: binary formats by their bytes (a Word file
  * named .pdf is still a Word file), text by its extension (text has no signature), UTF-8.
  */
-export function mediaTypeOf(bytes: Uint8Array, name: string): string {
-  switch (detectFileType(bytes)) {
+export function mediaTypeOf(file: Uint8Array | ByteSource, name: string): string {
+  switch (detectFileType(file)) {
     case 'pdf':
       return 'application/pdf';
     case 'doc':

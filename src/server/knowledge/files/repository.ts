@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pendingData, sources, uploadedFiles } from '../../db/schema';
+import { fileBytes } from './file-store';
 import { mediaTypeOf } from './media-type';
 
 /** An uploaded file as the route serves it: what it is, and whose it is. */
@@ -36,31 +37,20 @@ export async function findServableFile(db: Db, id: string): Promise<StoredFile |
     .where(and(eq(uploadedFiles.id, id), eq(sources.isActive, true)))
     .limit(1);
   if (!row) return null;
-  const mediaType = row.mediaType ?? (await learnMediaType(db, row.id, row.name));
+  const mediaType = row.mediaType ?? (await learnMediaType(db, row));
   return { ...row, mediaType };
 }
 
-/** Reads a file's type from its bytes once, and keeps it, so range requests never read it whole. */
-async function learnMediaType(db: Db, id: string, name: string): Promise<string> {
-  const [file] = await db
-    .select({ bytes: uploadedFiles.bytes })
-    .from(uploadedFiles)
-    .where(eq(uploadedFiles.id, id));
-  const mediaType = mediaTypeOf(new Uint8Array(file?.bytes ?? []), name);
-  await db.update(uploadedFiles).set({ mediaType }).where(eq(uploadedFiles.id, id));
+/**
+ * Files stored before uploads were judged as they arrived have no type yet: it is read from
+ * their bytes once, and kept, so range requests never read them whole.
+ */
+async function learnMediaType(db: Db, file: { id: string; name: string; size: number }): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of fileBytes(db, file)) parts.push(part);
+  const mediaType = mediaTypeOf(Buffer.concat(parts), file.name);
+  await db.update(uploadedFiles).set({ mediaType }).where(eq(uploadedFiles.id, file.id));
   return mediaType;
-}
-
-/** The file's bytes, or only those from `first` to `last` (inclusive), read in the database. */
-export async function readFileBytes(db: Db, id: string, range?: [number, number]): Promise<Buffer> {
-  const part = range
-    ? sql`substring(${uploadedFiles.bytes} from ${range[0] + 1} for ${range[1] - range[0] + 1})`
-    : sql`${uploadedFiles.bytes}`;
-  const [row] = await db
-    .select({ bytes: part.mapWith(uploadedFiles.bytes) })
-    .from(uploadedFiles)
-    .where(eq(uploadedFiles.id, id));
-  return row?.bytes ?? Buffer.alloc(0);
 }
 
 /** The files the pending items of a source refer to (read before the source is deleted). */

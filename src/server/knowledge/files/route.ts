@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { routes } from '../../../shared/api/routes';
@@ -8,7 +9,8 @@ import { etagMatches, parseRange } from '../../http/ranges';
 import { rawRoute } from '../../http/typed-route';
 import { mayUseProject } from '../../projects/policy';
 import { inlineDisposition, protectiveHeaders } from './media-type';
-import { findServableFile, readFileBytes, type StoredFile } from './repository';
+import { fileBytes } from './file-store';
+import { findServableFile, type StoredFile } from './repository';
 
 const fileParams = z.object({ id: z.uuid(), name: z.string().max(1000) });
 
@@ -52,13 +54,15 @@ async function sendFile(db: Db, request: FastifyRequest, reply: FastifyReply, fi
       .header('content-range', `bytes */${file.size}`)
       .send({ message: 'Range not satisfiable.' });
   }
+  // Streamed a part at a time: a file is never whole in memory (files/file-store.ts).
   if (range) {
     return reply
       .status(206)
       .header('content-range', `bytes ${range[0]}-${range[1]}/${file.size}`)
-      .send(await readFileBytes(db, file.id, range));
+      .header('content-length', range[1] - range[0] + 1)
+      .send(Readable.from(fileBytes(db, file, range)));
   }
-  return reply.send(await readFileBytes(db, file.id));
+  return reply.header('content-length', file.size).send(Readable.from(fileBytes(db, file)));
 }
 
 function notFound(reply: FastifyReply) {

@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ConnectorError } from '../../../../../src/server/knowledge/connectors/types';
 import { ParseSandbox, WorkerKilled } from '../../../../../src/server/knowledge/sandbox/sandbox';
 import { docx, repeated } from '../../../../support/zip';
@@ -6,7 +9,16 @@ import { docx, repeated } from '../../../../support/zip';
 let sandbox: ParseSandbox | undefined;
 afterEach(() => sandbox?.close());
 
-const text = (s: string) => new Uint8Array(Buffer.from(s));
+// Jobs read their file from disk, as the server's copies of uploads are read.
+const dir = mkdtempSync(path.join(os.tmpdir(), 'dish-sandbox-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+const onDisk = (bytes: Uint8Array) => {
+  const file = path.join(dir, String(++files));
+  writeFileSync(file, bytes);
+  return file;
+};
+const text = (s: string) => onDisk(Buffer.from(s));
 
 describe('ParseSandbox', () => {
   it("reads a file in a worker thread and passes a reader's refusal on as a ConnectorError", async () => {
@@ -23,7 +35,7 @@ describe('ParseSandbox', () => {
   it('kills a worker that runs out of memory, and the next job gets a fresh one', async () => {
     sandbox = new ParseSandbox({ memoryMb: 48, timeoutMs: 30_000 });
     const killed = await sandbox
-      .run('docFile', [docx(repeated('<w:p/>', 2_000_000)), 'bomb.docx'])
+      .run('docFile', [onDisk(docx(repeated('<w:p/>', 2_000_000))), 'bomb.docx'])
       .catch((e: unknown) => e);
     expect(killed).toBeInstanceOf(WorkerKilled);
     expect((killed as WorkerKilled).reason).toBe('memory');
@@ -49,6 +61,19 @@ describe('ParseSandbox', () => {
       'Three.',
     ]);
     expect(most).toBe(1);
+  }, 30_000);
+
+  it('reads as many files at once as its concurrency allows (PARSE_CONCURRENCY)', async () => {
+    sandbox = new ParseSandbox({ memoryMb: 128, timeoutMs: 30_000, concurrency: 2 });
+    const box = sandbox;
+    let most = 0;
+    const reads = ['One.', 'Two.', 'Three.'].map((body) => {
+      const pending = box.run('docFile', [text(body), 'note.txt']);
+      most = Math.max(most, box.workers);
+      return pending;
+    });
+    await Promise.all(reads);
+    expect(most).toBe(2);
   }, 30_000);
 
   it('stops a job that takes longer than its time limit', async () => {
