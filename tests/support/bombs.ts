@@ -3,7 +3,8 @@
  * them: shared by tests/server/knowledge/bombs.test.ts and tests/bench/bombs.bench.ts.
  */
 import type { ServerProcess } from './server-process';
-import { docx, nestedDocx, repeated } from './zip';
+import { randomBytes } from 'node:crypto';
+import { docx, nestedDocx, repeated, xlsx } from './zip';
 
 const MB = 1024 * 1024;
 
@@ -28,6 +29,80 @@ export const bombs = {
   pages: { name: 'pages.pdf', bytes: hugePageCountPdf() },
 } satisfies Record<string, File>;
 
+/** Files that are not built to break a reader, but cost the server most to read as documents. */
+export const heavyFiles = {
+  /** A million rows of one shared string in 0.5 MB, uploaded as a document (read to 100,000 rows). */
+  millionRows: {
+    name: 'million-rows.xlsx',
+    bytes: xlsx(repeated('<row><c t="s"><v>0</v></c></row>', 1_000_000), ['A cell of a large sheet']),
+  },
+  /** One Word run of 3 MB of sentences. */
+  longRun: {
+    name: 'long-run.docx',
+    bytes: docx(
+      Buffer.concat([
+        Buffer.from('<w:p><w:r><w:t>'),
+        repeated('Switch access lets people use a computer with one or two buttons. ', 46_000),
+        Buffer.from('</w:t></w:r></w:p>'),
+      ]),
+    ),
+  },
+} satisfies Record<string, File>;
+
+/**
+ * A PDF of about `megabytes` MB, as a scanned report with photographs weighs: a page of text per
+ * MB, each with a photograph of 1 MB that does not compress (random bytes, so no two are alike).
+ */
+export function largePdf(megabytes: number, label: string): File {
+  const chunks: Buffer[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const push = (chunk: Buffer) => {
+    chunks.push(chunk);
+    length += chunk.length;
+  };
+  const object = (id: number, body: Buffer | string) => {
+    offsets[id] = length;
+    push(Buffer.from(`${id} 0 obj\n`));
+    push(typeof body === 'string' ? Buffer.from(body) : body);
+    push(Buffer.from('\nendobj\n'));
+  };
+  const pages = Math.max(1, Math.round(megabytes));
+  // Objects: 1 catalog, 2 page tree, 3 font, then per page: page, contents, photograph.
+  const pageId = (i: number) => 4 + i * 3;
+  push(Buffer.from('%PDF-1.4\n'));
+  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  const kids = Array.from({ length: pages }, (_, i) => `${pageId(i)} 0 R`).join(' ');
+  object(2, `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`);
+  object(3, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const side = 590; // 590 x 590 RGB: about 1 MB
+  for (let i = 0; i < pages; i++) {
+    const text = `BT /F1 12 Tf 72 720 Td (${label}, page ${i + 1}: switch access lets people use a computer with one or two buttons.) Tj ET q 400 0 0 400 100 200 cm /Im1 Do Q`;
+    object(
+      pageId(i),
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${pageId(i) + 1} 0 R /Resources << /Font << /F1 3 0 R >> /XObject << /Im1 ${pageId(i) + 2} 0 R >> >> >>`,
+    );
+    object(pageId(i) + 1, `<< /Length ${text.length} >>\nstream\n${text}\nendstream`);
+    const photo = randomBytes(side * side * 3);
+    object(
+      pageId(i) + 2,
+      Buffer.concat([
+        Buffer.from(
+          `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Length ${photo.length} >>\nstream\n`,
+        ),
+        photo,
+        Buffer.from('\nendstream'),
+      ]),
+    );
+  }
+  const count = pageId(pages);
+  const xref = length;
+  push(Buffer.from(`xref\n0 ${count}\n0000000000 65535 f \n`));
+  for (let id = 1; id < count; id++) push(Buffer.from(`${String(offsets[id]).padStart(10, '0')} 00000 n \n`));
+  push(Buffer.from(`trailer\n<< /Size ${count} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
+  return { name: `${label}.pdf`, bytes: new Uint8Array(Buffer.concat(chunks)) };
+}
+
 /** Samples /api/health latency and the server's RSS until stopped. */
 export function watchServer(server: ServerProcess) {
   const latencies: number[] = [];
@@ -50,6 +125,7 @@ export function watchServer(server: ServerProcess) {
       return {
         maxLatency: sorted.at(-1) ?? Infinity,
         p95Latency: sorted[Math.floor(sorted.length * 0.95)] ?? Infinity,
+        p99Latency: sorted[Math.floor(sorted.length * 0.99)] ?? Infinity,
         samples: sorted.length,
         maxRss: Math.max(...rss),
       };
