@@ -71,9 +71,13 @@ export function chunkText(
   { size = 900, overlap = 150, measure = (s: string) => s.length }: ChunkOptions = {},
 ): Chunk[] {
   const all = units(text).flatMap((u) =>
-    measure(u.text) > size
-      ? hardSplit(u.text, size, measure).map((t, i) => ({ ...u, text: t, opens: i === 0 && u.opens }))
-      : [u],
+    measurable(u.text).flatMap((piece, k) =>
+      (measure(piece) > size ? hardSplit(piece, size, measure) : [piece]).map((t, i) => ({
+        ...u,
+        text: t,
+        opens: k === 0 && i === 0 && u.opens,
+      })),
+    ),
   );
   const chunks: Chunk[] = [];
   let current: (Unit & { length: number })[] = [];
@@ -126,6 +130,27 @@ const MAX_LIST_ITEMS = 8;
 function joinUnits(units: Unit[]): Chunk {
   const text = units.map((u, i) => (i === 0 ? '' : u.opens ? '\n\n' : ' ') + u.text).join('');
   return { text, page: units[0]!.page };
+}
+
+/**
+ * Longest text measured at once, in characters. A tokenizer's time grows with the text, and
+ * Transformers.js's overflows the stack on a "sentence" of a million characters (a sheet of
+ * 100,000 rows without a stop): the embedding thread died with it, and the server too.
+ */
+const MEASURED_AT_ONCE = 10_000;
+
+/** A sentence, or a very long one cut at spaces (inside a word only if it has none) into pieces to measure. */
+function measurable(sentence: string): string[] {
+  if (sentence.length <= MEASURED_AT_ONCE) return [sentence];
+  const pieces: string[] = [];
+  for (let at = 0; at < sentence.length; ) {
+    let end = Math.min(sentence.length, at + MEASURED_AT_ONCE);
+    const space = end < sentence.length ? sentence.lastIndexOf(' ', end) : -1;
+    if (space > at) end = space;
+    pieces.push(sentence.slice(at, end).trim());
+    at = end;
+  }
+  return pieces.filter(Boolean);
 }
 
 /** A "sentence" longer than a passage (a table, a list without stops) is cut at spaces. */

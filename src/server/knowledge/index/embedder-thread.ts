@@ -24,17 +24,20 @@ try {
   port.on('message', (request: EmbedRequest) => {
     const failed = (error: unknown) =>
       send({ type: 'error', id: request.id, message: (error as Error).message });
+    // Through a promise, so that a step that throws at once fails its request, not the thread.
     if ('text' in request) {
-      embedder
-        .passages(request.text)
+      Promise.resolve(request.text)
+        .then((text) => embedder.passages(text))
         .then((chunks) => send({ type: 'passages', id: request.id, chunks }), failed);
       return;
     }
-    embedder.embed(request.texts, { as: request.as }).then((vectors) => {
-      const flat = new Float32Array(vectors.length * dimensions);
-      vectors.forEach((v, i) => flat.set(v, i * dimensions));
-      send({ type: 'vectors', id: request.id, flat }, [flat.buffer]);
-    }, failed);
+    Promise.resolve(request.texts)
+      .then((texts) => embedder.embed(texts, { as: request.as }))
+      .then((vectors) => {
+        const flat = new Float32Array(vectors.length * dimensions);
+        vectors.forEach((v, i) => flat.set(v, i * dimensions));
+        send({ type: 'vectors', id: request.id, flat }, [flat.buffer]);
+      }, failed);
   });
   send({ type: 'ready', model, dimensions, maxTokens, scripts });
 } catch (error) {

@@ -216,6 +216,8 @@ class EmbeddingThread {
           }
         }
       });
+      // An error the thread did not catch ends it ('exit' below); unheard, it would end the server.
+      worker.on('error', (error) => this.log.info({ err: error }, 'the embedding thread failed'));
       worker.once('exit', (code) => {
         const error = new Error(`the embedding thread stopped (exit ${code})`);
         if (!loaded) {

@@ -117,6 +117,9 @@ export class ParseSandbox {
     const thread: Thread = { worker };
     this.all.add(thread);
     worker.once('exit', () => this.forget(thread));
+    // A job's errors are reported by runOn; one between jobs ends the thread, which is forgotten
+    // above. Unheard, it would end the server.
+    worker.on('error', () => undefined);
     return thread;
   }
 

@@ -91,6 +91,26 @@ describe('chunkText', () => {
     ).toBe(500);
   });
 
+  it('never measures more than 10,000 characters at once: a sheet of rows without a stop, one endless word', () => {
+    // Transformers.js's tokenizer overflows the stack on a million characters.
+    let longest = 0;
+    const words = (s: string) => {
+      longest = Math.max(longest, s.length);
+      if (s.length > 1_000_000) throw new RangeError('Maximum call stack size exceeded');
+      return s.split(' ').length;
+    };
+    const rows = Array.from({ length: 200_000 }, (_, i) => `row ${i}`).join('\n');
+    const chunks = chunkText(rows, { size: 100, overlap: 0, measure: words });
+    expect(longest).toBeLessThanOrEqual(10_000);
+    expect(chunks.every((c) => words(c.text) <= 100)).toBe(true);
+    expect(chunks.map((c) => c.text).join(' ')).toBe(rows.replaceAll('\n', ' '));
+
+    longest = 0;
+    const endless = chunkText('a'.repeat(1_500_000), { size: 100, overlap: 0, measure: words });
+    expect(longest).toBeLessThanOrEqual(10_000);
+    expect(endless.map((c) => c.text.replaceAll(' ', '')).join('')).toHaveLength(1_500_000);
+  });
+
   it('measures passages in the units it is given (word pieces for a model)', () => {
     const words = (s: string) => s.split(' ').length;
     const chunks = chunkText(text, { size: 50, overlap: 0, measure: words });
