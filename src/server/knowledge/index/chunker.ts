@@ -143,7 +143,7 @@ const MEASURED_AT_ONCE = 10_000;
 function measurable(sentence: string): string[] {
   if (sentence.length <= MEASURED_AT_ONCE) return [sentence];
   const pieces: string[] = [];
-  for (let at = 0; at < sentence.length; ) {
+  for (let at = 0; at < sentence.length;) {
     let end = Math.min(sentence.length, at + MEASURED_AT_ONCE);
     const space = end < sentence.length ? sentence.lastIndexOf(' ', end) : -1;
     if (space > at) end = space;
