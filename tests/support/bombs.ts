@@ -31,11 +31,6 @@ export const bombs = {
 
 /** Files that are not built to break a reader, but cost the server most to read as documents. */
 export const heavyFiles = {
-  /** A million rows of one shared string in 0.5 MB, uploaded as a document (read to 100,000 rows). */
-  millionRows: {
-    name: 'million-rows.xlsx',
-    bytes: xlsx(repeated('<row><c t="s"><v>0</v></c></row>', 1_000_000), ['A cell of a large sheet']),
-  },
   /** One Word run of 3 MB of sentences. */
   longRun: {
     name: 'long-run.docx',
@@ -46,6 +41,11 @@ export const heavyFiles = {
         Buffer.from('</w:t></w:r></w:p>'),
       ]),
     ),
+  },
+  /** A million rows of one shared string in 0.5 MB, uploaded as a document (read to 100,000 rows). */
+  millionRows: {
+    name: 'million-rows.xlsx',
+    bytes: xlsx(repeated('<row><c t="s"><v>0</v></c></row>', 1_000_000), ['A cell of a large sheet']),
   },
 } satisfies Record<string, File>;
 

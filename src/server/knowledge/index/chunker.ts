@@ -43,16 +43,21 @@ export function splitSentences(text: string): string[] {
   return units(text).map((u) => u.text);
 }
 
+/** The paragraphs of a text as they are written: blank-line separated, or a page each. */
+export const paragraphTexts = (text: string) => text.split(/\n\s*\n|\f/);
+
+/** The sentences of one paragraph, white space folded. */
+export function sentencesOf(paragraph: string): string[] {
+  return paragraph
+    .split(SENTENCE_END)
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}
+
 /** Paragraphs of a passage's text (blank-line separated), each split into its sentences. */
 export function paragraphs(text: string): string[][] {
-  return text
-    .split(/\n\s*\n|\f/)
-    .map((p) =>
-      p
-        .split(SENTENCE_END)
-        .map((s) => s.replace(/\s+/g, ' ').trim())
-        .filter(Boolean),
-    )
+  return paragraphTexts(text)
+    .map(sentencesOf)
     .filter((p) => p.length > 0);
 }
 

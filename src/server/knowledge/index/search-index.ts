@@ -8,7 +8,7 @@ import type { Embedder } from './embeddings';
 import { hindiPrefixTerms, withoutHindiFunctionWords } from './hindi';
 import { detectLanguage, textSearchConfig } from './language';
 import { headingsOf, inContext } from './sentence-context';
-import { yieldToEventLoop } from '../../threads/cooperative';
+import { Slicer, yieldToEventLoop } from '../../threads/cooperative';
 import { enableVectors, meanVector, writeVectors, type PassageVectors } from './passage-vectors';
 import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
 import { ScaleKeeper, type PassageCounts, type SimilarityScale } from './similarity-scale';
@@ -201,7 +201,7 @@ export class SearchIndex {
     const vectors = embedder
       ? await this.vectorsFor(
           passages.map((p) => p.text),
-          contextFor(item.title, item.body),
+          await contextFor(item.title, item.body),
           embedder,
         )
       : null;
@@ -240,20 +240,32 @@ export class SearchIndex {
     context: (sentence: string) => string,
     embedder: Embedder,
   ): Promise<(PassageVectors | null)[]> {
-    const sentences = texts.map((t) => (embedder.reads(t) ? splitSentences(t) : []));
+    // Slices of the server's thread: the sentences of a document of megabytes take a second.
+    const slicer = new Slicer();
+    const sentences: string[][] = [];
+    for (const text of texts) {
+      await slicer.maybeYield();
+      sentences.push(embedder.reads(text) ? splitSentences(text) : []);
+    }
     const unique = [...new Set(sentences.flat())];
     // Read in context for choosing among sentences; alone for the passage's vector, which the
     // shared title would otherwise pull towards every other passage of the same document.
     const vectors = await embedder.embed([...unique.map(context), ...unique], { as: 'passage' });
     const index = new Map(unique.map((s, i) => [s, i]));
-    return sentences.map((list) => {
-      if (list.length === 0) return null;
+    const made: (PassageVectors | null)[] = [];
+    for (const list of sentences) {
+      await slicer.maybeYield();
       const at = list.map((s) => index.get(s)!);
-      return {
-        passage: meanVector(at.map((i) => vectors[unique.length + i]!)),
-        sentences: at.map((i) => vectors[i]!),
-      };
-    });
+      made.push(
+        list.length === 0
+          ? null
+          : {
+              passage: meanVector(at.map((i) => vectors[unique.length + i]!)),
+              sentences: at.map((i) => vectors[i]!),
+            },
+      );
+    }
+    return made;
   }
 
   /** Passages without vectors (after a change of model): embedded in rounds, `limit` at most. */
@@ -280,7 +292,7 @@ export class SearchIndex {
         const own = batch.filter((b) => b.item_id === item.id);
         const made = await this.vectorsFor(
           own.map((b) => b.text),
-          contextFor(item.title, item.body),
+          await contextFor(item.title, item.body),
           embedder,
         );
         own.forEach((b, i) => vectors.set(b.id, made[i] ?? null));
@@ -326,7 +338,7 @@ export class SearchIndex {
 }
 
 /** Each sentence of an item, as it is embedded: with the item's title and its heading. */
-function contextFor(title: string, body: string): (sentence: string) => string {
-  const headings = headingsOf(body);
+async function contextFor(title: string, body: string): Promise<(sentence: string) => string> {
+  const headings = await headingsOf(body);
   return (sentence) => inContext(sentence, title, headings.get(sentence) ?? '');
 }

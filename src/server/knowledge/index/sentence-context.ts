@@ -1,4 +1,5 @@
-import { looksLikeHeading, paragraphs } from './chunker';
+import { Slicer } from '../../threads/cooperative';
+import { looksLikeHeading, paragraphTexts, sentencesOf } from './chunker';
 
 /**
  * What a sentence is about beyond its own words: the document's title and the heading it sits
@@ -14,10 +15,14 @@ const MAX_FRAME_WORDS = 16;
  * Each sentence of an item's text, mapped to the heading above it (a paragraph of one short
  * unpunctuated line; a sentence that appears twice keeps the first).
  */
-export function headingsOf(body: string): Map<string, string> {
+export async function headingsOf(body: string, slicer = new Slicer()): Promise<Map<string, string>> {
   const under = new Map<string, string>();
   let heading = '';
-  for (const sentences of paragraphs(body)) {
+  for (const paragraph of paragraphTexts(body)) {
+    // A body of megabytes takes the server's thread for a second read at once.
+    await slicer.maybeYield();
+    const sentences = sentencesOf(paragraph);
+    if (sentences.length === 0) continue;
     if (sentences.length === 1 && looksLikeHeading(sentences[0]!)) {
       heading = sentences[0]!;
       continue;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headingsOf, inContext } from '../../../../../src/server/knowledge/index/sentence-context';
+import { Slicer } from '../../../../../src/server/threads/cooperative';
 
 describe('sentence context', () => {
   const body = [
@@ -10,8 +11,8 @@ describe('sentence context', () => {
     'Note: the keys can differ.',
   ].join('\n\n');
 
-  it('maps each sentence to the heading above it', () => {
-    const headings = headingsOf(body);
+  it('maps each sentence to the heading above it', async () => {
+    const headings = await headingsOf(body);
     expect(headings.get('It holds cells.')).toBe('About This Pattern');
     expect(headings.get('Control + Home: moves focus to the first cell in the first row.')).toBe(
       'Keyboard Interaction',
@@ -21,9 +22,20 @@ describe('sentence context', () => {
     expect(headings.has('Keyboard Interaction')).toBe(false);
   });
 
-  it('keeps the first heading of a sentence that appears twice', () => {
-    const headings = headingsOf('First\n\nSame sentence here.\n\nSecond\n\nSame sentence here.');
+  it('keeps the first heading of a sentence that appears twice', async () => {
+    const headings = await headingsOf('First\n\nSame sentence here.\n\nSecond\n\nSame sentence here.');
     expect(headings.get('Same sentence here.')).toBe('First');
+  });
+
+  it('gives the event loop turns while it reads a long body', async () => {
+    let turned = false;
+    setImmediate(() => (turned = true));
+    const long = Array.from({ length: 1_000 }, (_, i) => `Heading ${i}\n\nSentence ${i} is here.`).join(
+      '\n\n',
+    );
+    const headings = await headingsOf(long, new Slicer(0));
+    expect(turned).toBe(true);
+    expect(headings.get('Sentence 999 is here.')).toBe('Heading 999');
   });
 
   it('puts the title and the heading before the sentence', () => {
