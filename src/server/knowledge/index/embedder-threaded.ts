@@ -22,6 +22,12 @@ export type EmbedReply =
 const ENTRY = new URL('./embedder-thread', import.meta.url);
 /** Texts sent at once: what the model embeds in one run (embeddings.ts pads a batch to its longest). */
 const BATCH = 16;
+/**
+ * The thread's heap. Unbounded, V8 let the garbage of cutting a long document pile up: indexing a
+ * sheet of 100,000 rows took the thread's heap to 715 MB and the process to 2.0 GB; with this
+ * bound, 1.38 GB, and 17 % longer (docs/performance.md). The tokenizer of e5 holds about 150 MB.
+ */
+const HEAP_MB = 512;
 
 interface Piece {
   texts: string[];
@@ -186,7 +192,10 @@ class EmbeddingThread {
     ready: (reply: Extract<EmbedReply, { type: 'ready' }>) => void,
     failed: (error: Error) => void,
   ): Promise<Worker> {
-    const worker = await startThread(ENTRY, { data: { options: this.options, id: this.id } });
+    const worker = await startThread(ENTRY, {
+      data: { options: this.options, id: this.id },
+      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+    });
     return new Promise<Worker>((resolve, reject) => {
       let loaded = false;
       worker.on('message', (reply: EmbedReply) => {
