@@ -7,6 +7,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactRefresh from 'eslint-plugin-react-refresh';
 
+// The server's layers, bottom up (docs/architecture.md, "Layers"): config, threads and db; access
+// (who asks); http (HTTP helpers); the domains; the transports (realtime, channels); compose, the
+// composition root. A folder imports only from the layers under it.
+const DOMAINS = [
+  'models',
+  'knowledge',
+  'voice',
+  'answering',
+  'users',
+  'auth',
+  'projects',
+  'conversations',
+  'feedback',
+  'realtime',
+  'channels',
+];
+const folders = (names) => names.flatMap((name) => [`../${name}`, `../${name}/**`]);
+
 export default defineConfig(
   {
     name: 'dish/ignores',
@@ -127,6 +145,63 @@ export default defineConfig(
             {
               group: ['**/app', '**/app/**', '**/server', '**/server/**', '**/workers', '**/workers/**'],
               message: 'src/shared must not import from src/app, src/server or src/workers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // compose/ assembles the server: nothing under it imports it.
+  {
+    name: 'dish/compose-on-top',
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/compose/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/compose', '**/compose/**'],
+              message: 'src/server/compose is the composition root: nothing imports it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // http/ holds helpers the domains use; it knows none of them (issue 32).
+  {
+    name: 'dish/http-boundary',
+    files: ['src/server/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: folders([...DOMAINS, 'compose']),
+              message:
+                'src/server/http holds HTTP helpers: it must not import a domain or the composition root.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // access/ says who asks; every entry point uses it, so it stands on db/, config and shared alone.
+  {
+    name: 'dish/access-boundary',
+    files: ['src/server/access/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: folders([...DOMAINS, 'http', 'compose']),
+              message: 'src/server/access may import only db/, config and src/shared.',
             },
           ],
         },

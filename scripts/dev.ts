@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
  * hot reload, which forwards the API and Socket.IO to it (vite.config.ts). Open the Vite URL.
  */
 const children: ChildProcess[] = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/compose/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, HOST: process.env.HOST ?? '127.0.0.1' },
   }),

@@ -1,4 +1,4 @@
-import { trustFunction, type ProxyTrust } from './http/proxy-trust';
+import { trustFunction, type ProxyTrust } from './proxy-trust';
 import path from 'node:path';
 import { z } from 'zod';
 

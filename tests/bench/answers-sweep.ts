@@ -8,7 +8,7 @@ import { PASSAGES } from '../../src/server/answering/ask';
 import { composeAnswer, composeOptionsFor, CONFIDENCE } from '../../src/server/answering/composer';
 import { retrieve, unknownTerms, type Passage } from '../../src/server/answering/retrieval';
 import { scoreSentences, WEIGHTS } from '../../src/server/answering/sentence-choice';
-import type { DishServer } from '../../src/server/http/app';
+import type { DishServer } from '../../src/server/compose/app';
 import { detectLanguage } from '../../src/server/knowledge/index/language';
 import type { SimilarityScale } from '../../src/server/knowledge/index/similarity-scale';
 import { cites, type EvalItem } from './answers-scoring';

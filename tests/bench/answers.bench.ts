@@ -21,7 +21,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { DishServer } from '../../src/server/http/app';
+import type { DishServer } from '../../src/server/compose/app';
 import { queryRows } from '../../src/server/db/raw';
 import { wordCount } from '../../src/server/knowledge/index/chunker';
 import { DEFAULT_PROMPTS } from '../../src/shared/admin/prompts';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { loadConfig } from '../../src/server/config';
-import { createServer } from '../../src/server/http/app';
+import { createServer } from '../../src/server/compose/app';
 import { SUPER_ENV } from '../support/admin';
 import type { TestServer } from '../support/server';
 import { sharedPath } from '../support/shared';

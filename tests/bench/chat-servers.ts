@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ExtractedDocument } from '../../src/server/knowledge/connectors/types';
-import { sha256 } from '../../src/server/auth/secrets';
+import { sha256 } from '../../src/server/access/secrets';
 import { projectKeys } from '../../src/server/db/schema';
 import { createPostgresDatabase, startTestServer, type TestServer } from '../support/server';
 import { startServerProcess, type ServerProcess } from '../support/server-process';

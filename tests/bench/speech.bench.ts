@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { ANSWER_LANGUAGES } from '../../src/server/answering/messages';
+import { UI_LANGUAGES } from '../../src/shared/i18n/languages';
 import { whisperTranscriber } from '../../src/server/voice/stt-whisper';
 import { sharedPath } from '../support/shared';
 import { readWav } from '../support/wav';
@@ -59,7 +59,7 @@ const transcriber = whisperTranscriber({
   modelsDir: path.resolve(process.env.MODELS_DIR ?? sharedPath('models')),
   model: process.env.WHISPER_MODEL ?? 'whisper-base',
   allowRemote: false,
-  languages: ANSWER_LANGUAGES,
+  languages: UI_LANGUAGES,
 });
 if (transcriber.unavailable()) throw new Error(transcriber.unavailable()!);
 

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { NOT_FOUND_ANSWER } from '../../src/server/answering/composer';
-import { ANSWER_LANGUAGES } from '../../src/server/answering/messages';
+import { UI_LANGUAGES } from '../../src/shared/i18n/languages';
 import { prepareRecording, decodeMp3, toMono16k } from '../../src/server/voice/codecs';
 import { id3v2Length } from '../../src/server/voice/mp3-frames';
 import { speechText } from '../../src/server/voice/speech-text';
@@ -80,7 +80,7 @@ if (found.model) {
     modelsDir,
     model: whisperName,
     allowRemote: false,
-    languages: ANSWER_LANGUAGES,
+    languages: UI_LANGUAGES,
   });
   const first = await watched(() => transcriber.transcribe(recording));
   console.log(

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { chromiumArgs, chromiumPath } from './chromium';
 import { newUser } from './http';
 import { startTestServer, type TestServer } from './server';
-import type { ServerOverrides } from '../../src/server/http/app';
+import type { ServerOverrides } from '../../src/server/compose/app';
 
 const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/server/config';
-import { createServer, type DishServer, type ServerOverrides } from '../../src/server/http/app';
+import { createServer, type DishServer, type ServerOverrides } from '../../src/server/compose/app';
 
 export interface TestServer {
   url: string;

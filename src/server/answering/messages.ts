@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, isUiLanguage, type UiLanguage } from '../../shared/i18n/languages';
+
 /**
  * What the answers say around the quoted text, in each language answered: English, and Hindi
  * for questions asked in it. Any other language gets English.
@@ -58,17 +60,15 @@ const hi: AnswerWording = {
   aboutTitle: (title) => `“${title}” में क्या लिखा है?`,
 };
 
-const wordings: Record<string, AnswerWording> = { en, hi };
-
-/** The languages answers are worded in (ISO 639-1): what a spoken question is listened for. */
-export const ANSWER_LANGUAGES: readonly string[] = Object.keys(wordings);
+/** Answers are worded in the interface's languages (shared/i18n/languages.ts), no more, no fewer. */
+const wordings: Record<UiLanguage, AnswerWording> = { en, hi };
 
 /** The language an answer is worded in for a question's language (ISO 639-1): its own, else English. */
-export const wordingLanguage = (language: string): string =>
-  Object.hasOwn(wordings, language) ? language : 'en';
+export const wordingLanguage = (language: string): UiLanguage =>
+  isUiLanguage(language) ? language : DEFAULT_LANGUAGE;
 
 /** The wording for a question's language (ISO 639-1), English when there is none for it. */
-export const wordingFor = (language: string): AnswerWording => wordings[wordingLanguage(language)]!;
+export const wordingFor = (language: string): AnswerWording => wordings[wordingLanguage(language)];
 
 /** Every wording of "the knowledge base has nothing on this". */
 export const refusalTexts = (): string[] =>

@@ -12,7 +12,7 @@ import type { presentSessionUser } from '../users/present';
 import type { DeliverCode } from './delivery';
 import { OtpError, issueCode, outstandingCode, verifyCode } from './otp';
 import { countersFor, identifierKey, placeOf } from './places';
-import { THROTTLE_WINDOW_MS, settleSuccess, sleep, type Counter } from './throttle';
+import { THROTTLE_WINDOW_MS, settleSuccess, sleep, type Counter } from '../access/throttle';
 
 /** Codes one place may be sent in an hour, so nobody can flood an inbox or a phone. */
 const CODES_PER_HOUR = 5;

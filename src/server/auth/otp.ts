@@ -4,7 +4,7 @@ import { OTP_DIGITS, OTP_MAX_TRIES, OTP_TTL_MS } from '../../shared/constants';
 import { serverMessages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { otpCodes, users } from '../db/schema';
-import { randomDigits, randomSecret, sha256 } from './secrets';
+import { randomDigits, randomSecret, sha256 } from '../access/secrets';
 
 export class OtpError extends Error {
   constructor(

@@ -4,8 +4,8 @@ import { isEmailIdentifier, normaliseEmail, normalisePhone } from '../../shared/
 import ipaddr from 'ipaddr.js';
 import type { Db } from '../db/client';
 import { knownPlaces } from '../db/schema';
-import type { Counter } from './throttle';
-import { randomSecret, sha256 } from './secrets';
+import type { Counter } from '../access/throttle';
+import { randomSecret, sha256 } from '../access/secrets';
 
 /** The cookie that names a browser someone signed in from; only its hash is stored. */
 export const DEVICE_COOKIE = 'device';

@@ -17,14 +17,14 @@ import {
 } from '../users/repository';
 import { presentSessionUser } from '../users/present';
 import { registerLanguageRoute } from '../users/language-routes';
-import { hashPassword, verifyPassword } from './passwords';
-import { createSession, revokeSession } from './sessions';
-import { THROTTLE_WINDOW_MS, countAttempt, settleSuccess, sleep, type Counter } from './throttle';
+import { hashPassword, verifyPassword } from '../access/passwords';
+import { createSession, revokeSession } from '../access/sessions';
+import { THROTTLE_WINDOW_MS, countAttempt, settleSuccess, sleep, type Counter } from '../access/throttle';
 import { countersFor, identifierKey, placeOf, rememberPlace } from './places';
 import { registerOtpRoutes } from './otp-routes';
 import type { DeliverCode, DeliverNotice } from './delivery';
 import { tellContacts } from './registration-notices';
-import type { SocketEvictions } from '../realtime/evictions';
+import type { SocketEvictions } from '../access/evictions';
 
 interface AuthDeps {
   db: Db;

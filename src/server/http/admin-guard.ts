@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { serverMessages } from '../../shared/messages';
 import type { Db } from '../db/client';
-import { isSuperAdmin, projectsAdministered } from '../projects/policy';
+import { isSuperAdmin, projectsAdministered } from '../access/policy';
 import { requireUser, type Auth } from './current-user';
 import { HttpError } from './errors';
 

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { apiMessages } from '../../shared/api/project-api';
 import { serverMessages } from '../../shared/messages';
 import type { Db } from '../db/client';
-import { liveKey } from '../projects/keys';
-import { keyAsker, userAsker, type Asker } from '../projects/policy';
+import { liveKey } from '../access/keys';
+import { keyAsker, userAsker, type Asker } from '../access/policy';
 import { currentAuth } from './current-user';
 import { HttpError } from './errors';
 

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_COOKIE } from '../../shared/constants';
 import { serverMessages } from '../../shared/messages';
 import type { Db } from '../db/client';
-import { findSession, type SessionRow, type UserRow } from '../auth/sessions';
-import { userMayEnter } from '../projects/policy';
+import { findSession, type SessionRow, type UserRow } from '../access/sessions';
+import { userMayEnter } from '../access/policy';
 import { HttpError } from './errors';
 
 export interface Auth {

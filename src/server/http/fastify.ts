@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../config';
 import { logSerializers } from './log-redaction';
-import { trustFunction } from './proxy-trust';
+import { trustFunction } from '../proxy-trust';
 
 /**
  * The Fastify instance of every DISH process, web or worker: its log (to stdout, or to `logStream`

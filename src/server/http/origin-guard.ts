@@ -1,4 +1,4 @@
-import type { TrustsProxy } from './proxy-trust';
+import type { TrustsProxy } from '../proxy-trust';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { serverMessages } from '../../shared/messages';

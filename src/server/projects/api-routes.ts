@@ -9,8 +9,8 @@ import { questions } from '../db/schema';
 import { requireProjectKey } from '../http/asker';
 import { HttpError, parseBody } from '../http/errors';
 import { rawRoute, route } from '../http/typed-route';
-import { recordKeyUse } from './keys';
-import { countKeyRequest } from './rate-limit';
+import { recordKeyUse } from '../access/keys';
+import { countKeyRequest } from '../access/rate-limit';
 
 export interface ProjectApiDeps extends AskDeps {
   /** The process's one answering queue, shared with the chat and WhatsApp. */

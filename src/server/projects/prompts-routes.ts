@@ -9,14 +9,14 @@ import { requireUser } from '../http/current-user';
 import { HttpError } from '../http/errors';
 import { route } from '../http/typed-route';
 import type { SearchIndex } from '../knowledge/index/search-index';
-import { mayUseProject, userAsker } from './policy';
+import { mayUseProject, userAsker } from '../access/policy';
 import { projectExists, readPrompts, savePrompts } from './prompts-store';
 
 const NO_PROJECT = 'There is no such project.';
 
 /**
  * The dashboard's suggested prompts (issue 14 item 4): a signed-in user reads those of a project
- * they may use (projects/policy.ts); only an admin of that project replaces them, or asks what
+ * they may use (access/policy.ts); only an admin of that project replaces them, or asks what
  * each of them finds now.
  */
 export function registerPromptRoutes(app: FastifyInstance, deps: { db: Db; index: SearchIndex }): void {

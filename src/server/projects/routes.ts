@@ -5,13 +5,21 @@ import type { Params } from '../../shared/api/contract';
 import { QUERYING_APPS } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { projects } from '../db/schema';
-import { randomSecret } from '../auth/secrets';
+import { randomSecret } from '../access/secrets';
 import { assertProjectAllowed, requireAdmin, requireSuperAdmin } from '../http/admin-guard';
 import type { Auth } from '../http/current-user';
 import { HttpError } from '../http/errors';
 import { route } from '../http/typed-route';
-import type { SocketEvictions } from '../realtime/evictions';
-import { createKey, findKey, keysOf, presentKey, revokeKey, rotateKey, type ProjectKeyRow } from './keys';
+import type { SocketEvictions } from '../access/evictions';
+import {
+  createKey,
+  findKey,
+  keysOf,
+  presentKey,
+  revokeKey,
+  rotateKey,
+  type ProjectKeyRow,
+} from '../access/keys';
 
 const NO_KEY = 'There is no such key in this project.';
 const BUILT_IN: readonly string[] = QUERYING_APPS;

@@ -13,8 +13,8 @@ import type { AskLimits } from '../answering/ask-limits';
 import type { Limiter } from '../answering/limiter';
 import { projects } from '../db/schema';
 import { findUnstorableText } from '../http/stored-text';
-import { mayUseProject, projectAskedIn } from '../projects/policy';
-import { countKeyRequest } from '../projects/rate-limit';
+import { mayUseProject, projectAskedIn } from '../access/policy';
+import { countKeyRequest } from '../access/rate-limit';
 import { sessionRoom, socketAskerNow, type ChatServer, type ChatSocket } from './gateway';
 import { pacedNotes } from './paced-notes';
 

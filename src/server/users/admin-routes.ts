@@ -9,10 +9,10 @@ import { requireAdmin } from '../http/admin-guard';
 import type { Auth } from '../http/current-user';
 import { route } from '../http/typed-route';
 import { searchFilter } from '../knowledge/search-filter';
-import type { SocketEvictions } from '../realtime/evictions';
+import type { SocketEvictions } from '../access/evictions';
 import { presentUserForAdmin } from './admin-view';
 import { changeAdminRights, setUserBlocked } from './commands';
-import { isSuperAdmin } from './policy';
+import { isSuperAdmin } from '../access/policy';
 
 /** policy.canSeeUser as SQL, for the list: users who came through, or administer, one of the admin's projects. */
 function inScope(auth: Auth) {

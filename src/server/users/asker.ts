@@ -3,7 +3,8 @@ import type { AskerView } from '../../shared/admin/asker';
 import type { Db } from '../db/client';
 import { questions, users } from '../db/schema';
 import { maskEmail, maskTail } from './admin-view';
-import { isSuperAdmin, type PolicyUser } from './policy';
+import { isSuperAdmin } from '../access/policy';
+import type { PolicyUser } from './policy';
 
 export const QUESTION_NOT_FOUND = 'That question does not exist.';
 

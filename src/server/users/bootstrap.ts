@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { QUERYING_APP } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../access/passwords';
 import { DuplicateContactError, insertUser } from './repository';
 
 /** First start: creates the super admin from SUPERADMIN_EMAIL/PASSWORD when none exists yet. */

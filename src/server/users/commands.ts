@@ -1,20 +1,14 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { UserAdminView } from '../../shared/admin/views';
 import { serverMessages } from '../../shared/messages';
-import { revokeUserSessions } from '../auth/sessions';
+import { revokeUserSessions } from '../access/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { SocketEvictions } from '../realtime/evictions';
+import type { SocketEvictions } from '../access/evictions';
 import { presentUserForAdmin } from './admin-view';
-import {
-  adminRightsChange,
-  blockRefusal,
-  isRefusal,
-  isSuperAdmin,
-  type PolicyUser,
-  type Refusal,
-} from './policy';
+import { isSuperAdmin } from '../access/policy';
+import { adminRightsChange, blockRefusal, isRefusal, type PolicyUser, type Refusal } from './policy';
 import { findUserById, type UserRow } from './repository';
 
 /**

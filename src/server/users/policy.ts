@@ -1,3 +1,4 @@
+import { isSuperAdmin, type AdminUser, type ProjectMember } from '../access/policy';
 import { serverMessages } from '../../shared/messages';
 
 /**
@@ -5,13 +6,9 @@ import { serverMessages } from '../../shared/messages';
  * list (DECISIONS §3); the routes ask this module and only apply what it allows, so a refusal
  * changes nothing. Pure functions over the two rows: the rules are tested without a database.
  */
-export interface PolicyUser {
+export interface PolicyUser extends ProjectMember {
   id: string;
   name: string;
-  registeredVia: string;
-  isAdmin: boolean;
-  adminType: 'super' | 'admin' | null;
-  isAdminFor: string[];
 }
 
 /** Why an action is refused: the status to answer and a sentence for the admin. */
@@ -20,13 +17,8 @@ export interface Refusal {
   message: string;
 }
 
-export interface AdminRights {
-  isAdmin: boolean;
-  adminType: 'super' | 'admin' | null;
-  isAdminFor: string[];
-}
-
-export const isSuperAdmin = (user: Pick<PolicyUser, 'adminType'>): boolean => user.adminType === 'super';
+/** The admin rights a change leaves a user with. */
+export type AdminRights = AdminUser;
 
 const list = (projects: string[]) => projects.join(', ');
 

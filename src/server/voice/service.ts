@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ModelStatus } from '../../shared/admin/models';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { ANSWER_LANGUAGES } from '../answering/messages';
+import { UI_LANGUAGES } from '../../shared/i18n/languages';
 import { modelsCacheDir } from '../models/transformers';
 import { prepareRecording, DEFAULT_LIMITS, type PreparedRecording } from './codecs';
 import { NO_ENGINE_REASON, VoiceError, voiceMessages } from './errors';
@@ -82,7 +82,8 @@ export function createVoiceService(
       allowRemote: config.ALLOW_REMOTE_MODELS,
       cacheDir: modelsCacheDir(config),
       remoteHost: config.HF_ENDPOINT,
-      languages: ANSWER_LANGUAGES,
+      // What a spoken question is listened for: the languages answers are worded in.
+      languages: UI_LANGUAGES,
       idleMs: config.WHISPER_IDLE_MINUTES * 60_000,
       log,
       ...(overrides.loadAsr ? { load: overrides.loadAsr } : {}),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerMessage } from '../../../src/shared/chat/protocol';
-import { sha256 } from '../../../src/server/auth/secrets';
+import { sha256 } from '../../../src/server/access/secrets';
 import { projectKeys } from '../../../src/server/db/schema';
 import type { Client } from '../../support/http';
 import { SUPER_ENV, signInSuper, signInUser } from '../../support/admin';

@@ -3,7 +3,7 @@
  * against the real database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countInWindow } from '../../../src/server/auth/throttle';
+import { countInWindow } from '../../../src/server/access/throttle';
 import { startTestServer, type TestServer } from '../../support/server';
 
 let t: TestServer;

@@ -1,7 +1,7 @@
 /**
  * Issue 31 item 1: each project's knowledge stays its own. Every route the server registers is
  * either probed here for every caller and both projects (dish and blimey), or named with the rule
- * that keeps it to its own (a route left out fails). The rule (projects/policy.ts): a person uses
+ * that keeps it to its own (a route left out fails). The rule (access/policy.ts): a person uses
  * the project of the app they registered through and the projects they administer; a super admin
  * every project; an API key its own project only.
  */

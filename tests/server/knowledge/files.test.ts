@@ -160,7 +160,7 @@ describe('GET /files/<id>/<name>', () => {
     expect(again.bytes.length).toBe(0);
   });
 
-  it('serves a signed-in user of the project’s app (projects/policy.ts)', async () => {
+  it('serves a signed-in user of the project’s app (access/policy.ts)', async () => {
     const user = await signInUser(t);
     const res = await get(user, address[DOCX_NAME]!);
     expect(res.status).toBe(200);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
-import { createWorkerServer, type WorkerServer } from '../../../src/server/http/worker-server';
+import { createWorkerServer, type WorkerServer } from '../../../src/server/compose/worker-server';
 import { addSource, form, SUPER_ENV, signInSuper, pendingStatus } from '../../support/admin';
 import { askOnce, openChatSocket, signedInChatUser } from '../../support/chat';
 import { createPostgresDatabase, startTestServer, type TestServer } from '../../support/server';

@@ -8,10 +8,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../../../src/server/auth/secrets';
+import { sha256 } from '../../../src/server/access/secrets';
 import type { Db } from '../../../src/server/db/client';
 import * as schema from '../../../src/server/db/schema';
-import { liveKey } from '../../../src/server/projects/keys';
+import { liveKey } from '../../../src/server/access/keys';
 
 const folder = path.resolve('src/server/db/migrations');
 const files = readdirSync(folder)

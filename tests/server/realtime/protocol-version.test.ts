@@ -11,7 +11,7 @@ import {
   type HandshakeAuth,
   type HandshakeRefusal,
 } from '../../../src/shared/chat/protocol';
-import { createKey } from '../../../src/server/projects/keys';
+import { createKey } from '../../../src/server/access/keys';
 import { signedInChatUser, type ChatClient } from '../../support/chat';
 import { startTestServer, type TestServer } from '../../support/server';
 

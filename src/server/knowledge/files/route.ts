@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { requireAsker } from '../../http/asker';
 import { etagMatches, parseRange } from '../../http/ranges';
 import { rawRoute } from '../../http/typed-route';
-import { mayUseProject } from '../../projects/policy';
+import { mayUseProject } from '../../access/policy';
 import { inlineDisposition, protectiveHeaders } from './media-type';
 import { fileBytes } from './file-store';
 import { findServableFile, type StoredFile } from './repository';

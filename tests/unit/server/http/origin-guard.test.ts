@@ -3,7 +3,7 @@ import { IncomingMessage } from 'node:http';
 import { TLSSocket } from 'node:tls';
 import { describe, expect, it } from 'vitest';
 import { originAllowed, rawRequestSite } from '../../../../src/server/http/origin-guard';
-import { trustFunction } from '../../../../src/server/http/proxy-trust';
+import { trustFunction } from '../../../../src/server/proxy-trust';
 
 const plain = { protocol: 'http', host: '127.0.0.1:3592' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { randomDigits, randomSecret, sha256 } from '../../../../src/server/auth/secrets';
+import { randomDigits, randomSecret, sha256 } from '../../../../src/server/access/secrets';
 
 describe('randomDigits', () => {
   it.each([1, 6, 12, 40])('gives exactly %i decimal digits', (count) => {

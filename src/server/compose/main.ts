@@ -1,6 +1,6 @@
-import { ConfigError, loadConfig } from './config';
-import { createServer } from './http/app';
-import { createWorkerServer } from './http/worker-server';
+import { ConfigError, loadConfig } from '../config';
+import { createServer } from './app';
+import { createWorkerServer } from './worker-server';
 
 async function main(): Promise<void> {
   let config;

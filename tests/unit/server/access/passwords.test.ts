@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../../../src/server/auth/passwords';
+import { hashPassword, verifyPassword } from '../../../../src/server/access/passwords';
 
 // scrypt at full cost takes about 0.1 s per hash; a few per test is fine.
 describe('hashPassword and verifyPassword', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slowdownFor } from '../../../../src/server/auth/throttle';
+import { slowdownFor } from '../../../../src/server/access/throttle';
 
 describe('slowdownFor', () => {
   it('waits nothing for the first 3 failures, then doubles from the base up to 4 s', () => {

@@ -7,7 +7,7 @@ import {
   projectsAdministered,
   userAsker,
   userMayEnter,
-} from '../../../../src/server/projects/policy';
+} from '../../../../src/server/access/policy';
 
 const person = {
   id: '7c0e4a4e-0d55-4bd0-a7c4-3f0a3e1d2b11',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proxyTrustWarning, trustFunction } from '../../../../src/server/http/proxy-trust';
+import { proxyTrustWarning, trustFunction } from '../../../src/server/proxy-trust';
 
 describe('trustFunction', () => {
   it('trusts a number of hops from any address, and nobody for 0', () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { registerQuestionAdminRoutes } from '../answering/questions-routes';
 import { registerProjectRoutes } from '../projects/routes';
-import type { SocketEvictions } from '../realtime/evictions';
+import type { SocketEvictions } from '../access/evictions';
 import { registerAskerRoute } from '../users/asker-routes';
 import { registerUserAdminRoutes } from '../users/admin-routes';
 

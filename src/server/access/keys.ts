@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ProjectKeyView } from '../../shared/admin/projects';
 import type { Db } from '../db/client';
 import { projectKeys } from '../db/schema';
-import { randomSecret, sha256 } from '../auth/secrets';
+import { randomSecret, sha256 } from './secrets';
 
 export type ProjectKeyRow = typeof projectKeys.$inferSelect;
 /** The database, or a transaction on it. */

@@ -1,4 +1,4 @@
-import { countInWindow } from '../auth/throttle';
+import { countInWindow } from './throttle';
 import type { Db } from '../db/client';
 
 export const KEY_WINDOW_MS = 60_000;

@@ -6,8 +6,8 @@ import { openSearchIndex } from '../knowledge/index/open';
 import { queueWake } from '../knowledge/wake';
 import type { IngestionWorker } from '../knowledge/worker';
 import { modelsDownloading } from '../models/routes';
-import { createFastify } from './fastify';
-import { registerHealthRoutes } from './readiness';
+import { createFastify } from '../http/fastify';
+import { registerHealthRoutes } from '../http/readiness';
 
 export interface WorkerServer {
   app: FastifyInstance;
