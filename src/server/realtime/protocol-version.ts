@@ -3,6 +3,8 @@ import {
   PROTOCOL_VERSION,
   RELOAD_MESSAGE,
   RELOAD_REASON,
+  RETRY_MESSAGE,
+  RETRY_REASON,
   UNVERSIONED_PROTOCOL,
   type HandshakeRefusal,
 } from '../../shared/chat/protocol';
@@ -17,13 +19,15 @@ export function handshakeApiKey(handshake: Socket['handshake']): string | null {
   return typeof key === 'string' && key ? key : null;
 }
 
-/** The refusal the client receives as its connect_error: `message` 'reload', `data` what to say. */
+/** The refusal the client receives as its connect_error: `message` the reason, `data` what to say. */
 export type VersionRefusal = Error & { data: HandshakeRefusal };
 
 /**
  * Null when the client speaks this server's protocol, else the refusal to hand to `next()`. A tab
  * left open across a deploy would otherwise connect and then misread events, failing quietly;
- * refused here, it tells its user to reload.
+ * refused here, it tells its user to reload. A client newer than this server met a process that a
+ * rolling deploy has not replaced yet: it is told so, and tries again later. A version that is no
+ * number at all is a broken client: it is told to reload.
  *
  * Without a version: a browser tab built before versioning speaks UNVERSIONED_PROTOCOL; a client
  * with a project API key is a partner's program, which cannot reload, and is let in (it may send
@@ -31,13 +35,12 @@ export type VersionRefusal = Error & { data: HandshakeRefusal };
  */
 export function versionRefusal(handshake: Socket['handshake']): VersionRefusal | null {
   const raw: unknown = (handshake.auth as Record<string, unknown> | undefined)?.protocolVersion;
-  if (raw === undefined) {
-    if (handshakeApiKey(handshake) || UNVERSIONED_PROTOCOL === PROTOCOL_VERSION) return null;
-  } else {
-    const sent = handshakeAuth.shape.protocolVersion.safeParse(raw);
-    if (sent.success && sent.data === PROTOCOL_VERSION) return null;
-  }
-  const refusal = new Error(RELOAD_REASON) as VersionRefusal;
-  refusal.data = { reason: RELOAD_REASON, message: RELOAD_MESSAGE, protocolVersion: PROTOCOL_VERSION };
-  return refusal;
+  if (raw === undefined && handshakeApiKey(handshake)) return null;
+  const sent = handshakeAuth.shape.protocolVersion.safeParse(raw ?? UNVERSIONED_PROTOCOL);
+  if (sent.success && sent.data === PROTOCOL_VERSION) return null;
+  const serverBehind = sent.success && sent.data !== undefined && sent.data > PROTOCOL_VERSION;
+  const data: HandshakeRefusal = serverBehind
+    ? { reason: RETRY_REASON, behind: 'server', message: RETRY_MESSAGE, protocolVersion: PROTOCOL_VERSION }
+    : { reason: RELOAD_REASON, behind: 'client', message: RELOAD_MESSAGE, protocolVersion: PROTOCOL_VERSION };
+  return Object.assign(new Error(data.reason), { data });
 }

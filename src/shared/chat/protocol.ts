@@ -39,8 +39,10 @@ export type HandshakeRefusal = z.infer<typeof handshakeRefusal>;
 
 /**
  * The version of this protocol, sent in the handshake's `auth` as `protocolVersion`. Raised with
- * any change an older client would misread: the server then refuses older tabs with a
- * connect_error 'reload' (data: a HandshakeRefusal), and they ask the user to reload the page.
+ * any change an older client would misread. The server refuses a client of another version with a
+ * connect_error whose data (a HandshakeRefusal) says which side is behind: an older tab asks its
+ * user to reload ('reload'); a newer one has met a process not yet updated in a rolling deploy,
+ * and waits and tries again ('retry'), since the next process it reaches may be new.
  */
 export const PROTOCOL_VERSION = 1;
 /**
@@ -48,10 +50,14 @@ export const PROTOCOL_VERSION = 1;
  * speak version 1's events, so they are let in until PROTOCOL_VERSION is raised.
  */
 export const UNVERSIONED_PROTOCOL = 1;
-/** The connect_error's message when the client's version is not the server's. */
+/** The connect_error's message when the client is older than the server. */
 export const RELOAD_REASON = 'reload';
 /** What the chat shows then, with a Reload button (docs/chat.md). */
 export const RELOAD_MESSAGE = 'DISH has been updated. Please reload the page to keep chatting.';
+/** The connect_error's message when the server is older than the client (a deploy under way). */
+export const RETRY_REASON = 'retry';
+/** Said to a program that reads the refusal; a tab shows "Reconnecting" meanwhile. */
+export const RETRY_MESSAGE = 'DISH is being updated. Connecting again in a moment.';
 
 export interface ServerToClientEvents {
   'answer-text': (message: AnswerMessage) => void;

@@ -85,8 +85,11 @@ export const handshakeAuth = z.object({
 
 /** The `data` of the connect_error that refuses a client built for another protocol version. */
 export const handshakeRefusal = z.object({
-  reason: z.literal('reload'),
-  /** RELOAD_MESSAGE: a sentence fit to show. */
+  /** 'reload' when the client is behind, 'retry' when the server is (protocol.ts). */
+  reason: z.enum(['reload', 'retry']),
+  /** Which side speaks the older protocol. */
+  behind: z.enum(['client', 'server']),
+  /** RELOAD_MESSAGE or RETRY_MESSAGE: a sentence fit to show. */
   message: z.string(),
   /** The version this server speaks. */
   protocolVersion: z.number().int(),

@@ -17,6 +17,7 @@ import type { ConversationView } from '../../shared/chat/conversations';
 import {
   ANSWER_EVENTS,
   RELOAD_REASON,
+  RETRY_REASON,
   type AnswerMessage,
   type ArticulatingMessage,
   type ClientToServerEvents,
@@ -69,10 +70,17 @@ export interface ChatSocket {
 }
 
 /** Whether a connect_error is the server's refusal of this protocol version (see protocol.ts). */
-function refusedAsOutdated(error: { message: string; data?: unknown }): boolean {
-  const data = error.data as Partial<HandshakeRefusal> | undefined;
-  return error.message === RELOAD_REASON && data?.reason === RELOAD_REASON;
+/** Why the server refused this build's protocol version, if it did: 'reload' or 'retry'. */
+function versionRefusal(error: { message: string; data?: unknown }): HandshakeRefusal['reason'] | null {
+  const reason = (error.data as Partial<HandshakeRefusal> | undefined)?.reason;
+  return error.message === reason && (reason === RELOAD_REASON || reason === RETRY_REASON) ? reason : null;
 }
+
+/**
+ * How long to wait before trying a server that is older than this build again, by attempt: a
+ * rolling deploy replaces its processes within a minute or two, and the next one may be new.
+ */
+export const SERVER_BEHIND_RETRY_MS: readonly number[] = [2_000, 5_000, 10_000, 30_000];
 
 /** Makes a socket for one session id, with auto-connect off. */
 export type ChatSocketFactory = (sessionId: string) => ChatSocket;
@@ -85,11 +93,13 @@ export interface AskResult {
 export interface ChatSocketCoreOptions {
   createSocket: ChatSocketFactory;
   resendDelayMs?: number;
+  serverBehindRetryMs?: readonly number[];
 }
 
 export function createChatSocketCore({
   createSocket,
   resendDelayMs = RESEND_DELAY_MS,
+  serverBehindRetryMs = SERVER_BEHIND_RETRY_MS,
 }: ChatSocketCoreOptions) {
   let socket: ChatSocket | null = null;
   let sessionId: string | null = null;
@@ -99,6 +109,9 @@ export function createChatSocketCore({
    * SharedWorker's, which the old tabs keep) stays outdated until its tabs reload.
    */
   let outdated = false;
+  /** Tries of a server older than this build, and the timer of the next one. */
+  let serverBehindTries = 0;
+  let serverBehindTimer: ReturnType<typeof setTimeout> | undefined;
   /** Questions and answers of the current session, replayed to tabs that subscribe later. */
   let history: ChatEnvelope[] = [];
   /** Listeners by port: a port's close event is unreliable, so a tab says goodbye for itself. */
@@ -140,6 +153,8 @@ export function createChatSocketCore({
     socket = null;
     sessionId = null;
     history = [];
+    clearTimeout(serverBehindTimer);
+    serverBehindTries = 0;
     old.disconnect();
     setStatus('offline');
   }
@@ -148,13 +163,23 @@ export function createChatSocketCore({
     const created = createSocket(id);
     // Events of a replaced socket are ignored: a late answer must not reach the next user.
     const current = () => socket === created;
-    created.on('connect', () => current() && setStatus('connected'));
+    created.on('connect', () => {
+      if (!current()) return;
+      serverBehindTries = 0;
+      setStatus('connected');
+    });
     created.on('disconnect', () => current() && setStatus('offline'));
     created.on('connect_error', (error) => {
       if (!current()) return;
-      if (refusedAsOutdated(error)) {
+      const refused = versionRefusal(error);
+      if (refused === RELOAD_REASON) {
         outdated = true;
         setStatus('outdated');
+      } else if (refused === RETRY_REASON) {
+        // Not the user's to mend: the socket tries again by itself, and the tabs show it reconnecting.
+        const delay = serverBehindRetryMs[Math.min(serverBehindTries++, serverBehindRetryMs.length - 1)];
+        serverBehindTimer = setTimeout(() => current() && !created.active && created.connect(), delay);
+        setStatus('reconnecting');
       } else if (status !== 'reconnecting') setStatus('offline');
     });
     created.io.on('reconnect_attempt', () => current() && setStatus('reconnecting'));

@@ -13,6 +13,9 @@ import {
   PROTOCOL_VERSION,
   RELOAD_MESSAGE,
   RELOAD_REASON,
+  RETRY_MESSAGE,
+  RETRY_REASON,
+  type HandshakeRefusal,
   type AnswerEvent,
   type AnswerMessage,
   type AnswerResponse,
@@ -108,11 +111,27 @@ export class FakeSocket extends Emitter implements ChatSocket {
 
   /** The server refuses this build's protocol version (a deploy while the tab was open). */
   refuseAsOutdated(): void {
-    this.active = false;
-    const error = Object.assign(new Error(RELOAD_REASON), {
-      data: { reason: RELOAD_REASON, message: RELOAD_MESSAGE, protocolVersion: PROTOCOL_VERSION + 1 },
+    this.refuseVersion({
+      reason: RELOAD_REASON,
+      behind: 'client',
+      message: RELOAD_MESSAGE,
+      protocolVersion: PROTOCOL_VERSION + 1,
     });
-    this.fire('connect_error', error);
+  }
+
+  /** A process older than this build refuses it (a rolling deploy half done). */
+  refuseAsServerBehind(): void {
+    this.refuseVersion({
+      reason: RETRY_REASON,
+      behind: 'server',
+      message: RETRY_MESSAGE,
+      protocolVersion: PROTOCOL_VERSION - 1,
+    });
+  }
+
+  private refuseVersion(data: HandshakeRefusal): void {
+    this.active = false;
+    this.fire('connect_error', Object.assign(new Error(data.reason), { data }));
   }
 
   reconnectAttempt(attempt = 1): void {

@@ -6,10 +6,16 @@ import {
 } from '../../../src/workers/chat-socket/chat-socket.core';
 import { answerOf, fakeSockets, questionOf } from './fakeSocket';
 
+/** Waits before a server older than this build is tried again, shortened for the tests. */
+const SERVER_BEHIND_RETRY_MS = [20, 40] as const;
+
 /** A core with fake sockets and one tab's port whose envelopes are recorded. */
 function setup() {
   const sockets = fakeSockets();
-  const core = createChatSocketCore({ createSocket: sockets.factory });
+  const core = createChatSocketCore({
+    createSocket: sockets.factory,
+    serverBehindRetryMs: SERVER_BEHIND_RETRY_MS,
+  });
   return { sockets, core, ...tab(core) };
 }
 
@@ -118,6 +124,26 @@ describe('chat socket core', () => {
     const later = tab(core);
     await later.listen();
     expect(later.statuses()).toEqual(['outdated']);
+  });
+
+  test('refused by a server older than itself, it waits, tries again by itself and connects', async () => {
+    const { sockets, api, listen, statuses } = setup();
+    await listen();
+    await api.connect('session-1');
+    sockets.last.refuseAsServerBehind();
+    expect(statuses()).toEqual(['offline', 'connecting', 'reconnecting']);
+    expect(sockets.last.connectCalls).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, SERVER_BEHIND_RETRY_MS[0] + 10));
+    expect(sockets.last.connectCalls).toBe(2);
+    // Refused again, it waits longer; a process already updated then lets it in.
+    sockets.last.refuseAsServerBehind();
+    await new Promise((resolve) => setTimeout(resolve, SERVER_BEHIND_RETRY_MS[0] + 5));
+    expect(sockets.last.connectCalls).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, SERVER_BEHIND_RETRY_MS[1]));
+    expect(sockets.last.connectCalls).toBe(3);
+    sockets.last.open();
+    expect(statuses()).toEqual(['offline', 'connecting', 'reconnecting', 'connected']);
+    expect(sockets.made).toHaveLength(1);
   });
 
   test('a refusal that is not about the version leaves it free to connect again', async () => {

@@ -1,13 +1,14 @@
 /**
  * Issue 15: the handshake carries the protocol version; a client of another version is refused
- * with connect_error 'reload' and a sentence to show, so a tab left open across a deploy asks its
- * user to reload instead of failing quietly.
+ * with a connect_error that says who is behind (issue 32): a tab left open across a deploy asks its
+ * user to reload instead of failing quietly, and a new tab that meets an old process tries again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import {
   PROTOCOL_VERSION,
   RELOAD_MESSAGE,
+  RETRY_MESSAGE,
   type HandshakeAuth,
   type HandshakeRefusal,
 } from '../../../src/shared/chat/protocol';
@@ -52,7 +53,15 @@ function tryConnect(auth: Partial<Record<keyof HandshakeAuth, unknown>>): Promis
 
 const refusal: HandshakeRefusal = {
   reason: 'reload',
+  behind: 'client',
   message: RELOAD_MESSAGE,
+  protocolVersion: PROTOCOL_VERSION,
+};
+/** What a client newer than the server hears: the server is behind, so the client tries again later. */
+const serverBehind: HandshakeRefusal = {
+  reason: 'retry',
+  behind: 'server',
+  message: RETRY_MESSAGE,
   protocolVersion: PROTOCOL_VERSION,
 };
 
@@ -61,10 +70,17 @@ describe('the protocol version in the handshake', () => {
     expect(await tryConnect({ protocolVersion: PROTOCOL_VERSION })).toBe('connected');
   });
 
-  it('tells a tab of another version to reload', async () => {
-    for (const protocolVersion of [PROTOCOL_VERSION + 1, PROTOCOL_VERSION - 1, String(PROTOCOL_VERSION)]) {
+  it('tells an older tab, or one whose version is no number, to reload', async () => {
+    for (const protocolVersion of [PROTOCOL_VERSION - 1, String(PROTOCOL_VERSION), 1.5]) {
       expect(await tryConnect({ protocolVersion })).toEqual({ message: 'reload', data: refusal });
     }
+  });
+
+  it('tells a newer tab that the server is behind, so that it tries again instead of reloading', async () => {
+    expect(await tryConnect({ protocolVersion: PROTOCOL_VERSION + 1 })).toEqual({
+      message: 'retry',
+      data: serverBehind,
+    });
   });
 
   it('refuses an outdated tab before anything else, even one signed out', async () => {
@@ -72,7 +88,7 @@ describe('the protocol version in the handshake', () => {
       const socket: ChatClient = connect(t.url, {
         path: '/socket.io',
         query: { session_id: 'anything' },
-        auth: { protocolVersion: PROTOCOL_VERSION + 1 },
+        auth: { protocolVersion: PROTOCOL_VERSION - 1 },
         transports: ['websocket'],
         reconnection: false,
       });
@@ -93,8 +109,8 @@ describe('the protocol version in the handshake', () => {
     expect(await tryConnect({ apiKey })).toBe('connected');
     expect(await tryConnect({ apiKey, protocolVersion: PROTOCOL_VERSION })).toBe('connected');
     expect(await tryConnect({ apiKey, protocolVersion: PROTOCOL_VERSION + 1 })).toEqual({
-      message: 'reload',
-      data: refusal,
+      message: 'retry',
+      data: serverBehind,
     });
   });
 });
