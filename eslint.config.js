@@ -8,8 +8,8 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactRefresh from 'eslint-plugin-react-refresh';
 
 // The server's layers, bottom up (docs/architecture.md, "Layers"): config, threads and db; access
-// (who asks); http (HTTP helpers); the domains; the transports (realtime, channels); compose, the
-// composition root. A folder imports only from the layers under it.
+// (who asks); http (HTTP helpers); the domains in this order, the transports (realtime, channels)
+// last; compose, the composition root. A folder imports only from the layers under it.
 const DOMAINS = [
   'models',
   'knowledge',
@@ -18,8 +18,9 @@ const DOMAINS = [
   'users',
   'auth',
   'projects',
-  'conversations',
   'feedback',
+  'conversations',
+  'review',
   'realtime',
   'channels',
 ];
@@ -152,19 +153,41 @@ export default defineConfig(
     },
   },
 
-  // compose/ assembles the server: nothing under it imports it.
-  {
-    name: 'dish/compose-on-top',
-    files: ['src/server/**/*.ts'],
-    ignores: ['src/server/compose/**'],
+  // Each domain imports only the domains under it in DOMAINS, and never the composition root.
+  ...DOMAINS.map((domain, at) => ({
+    name: `dish/layers-${domain}`,
+    files: [`src/server/${domain}/**/*.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['**/compose', '**/compose/**'],
-              message: 'src/server/compose is the composition root: nothing imports it.',
+              group: [...folders([...DOMAINS.slice(at + 1), 'compose']), '../../compose', '../../compose/**'],
+              message: `src/server/${domain} may import only the layers under it (docs/architecture.md, "Layers").`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  // The ground: nothing of the server above it.
+  {
+    name: 'dish/ground',
+    files: ['src/server/db/**/*.ts', 'src/server/threads/**/*.ts', 'src/server/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                ...folders([...DOMAINS, 'compose', 'http', 'access']),
+                '../../compose',
+                '../../compose/**',
+              ],
+              message:
+                'db/, threads/, config.ts and proxy-trust.ts are the ground: they import no other layer.',
             },
           ],
         },

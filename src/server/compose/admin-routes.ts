@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { registerQuestionAdminRoutes } from '../answering/questions-routes';
+import { registerQuestionAdminRoutes } from '../review/questions-routes';
 import { registerProjectRoutes } from '../projects/routes';
 import type { SocketEvictions } from '../access/evictions';
 import { registerAskerRoute } from '../users/asker-routes';

@@ -41,14 +41,37 @@ describe('the server layers', () => {
       'src/server/knowledge/index/language.ts',
       "export { createServer } from '../../compose/app';",
     );
-    expect(found).toEqual([expect.stringContaining('composition root')]);
+    expect(found).toEqual([
+      expect.stringContaining('src/server/knowledge may import only the layers under it'),
+    ]);
   });
 
-  it('lets http/ import access/ and db/', async () => {
+  it('refuses a domain imported by one under it', async () => {
+    const found = await restrictedImports(
+      'src/server/voice/errors.ts',
+      "export { PASSAGES } from '../answering/ask';",
+    );
+    expect(found).toEqual([expect.stringContaining('src/server/voice may import only the layers under it')]);
+  });
+
+  it('refuses any other layer imported by the ground', async () => {
+    const found = await restrictedImports(
+      'src/server/db/raw.ts',
+      "export { findSession } from '../access/sessions';",
+    );
+    expect(found).toEqual([expect.stringContaining('the ground')]);
+  });
+
+  it('lets a layer import those under it', async () => {
     const found = await restrictedImports(
       'src/server/http/errors.ts',
       "export { findSession } from '../access/sessions';\nexport type { Db } from '../db/client';",
     );
     expect(found).toEqual([]);
+    const fromAnswering = await restrictedImports(
+      'src/server/answering/words.ts',
+      "export { detectLanguage } from '../knowledge/index/language';\nexport { route } from '../http/typed-route';",
+    );
+    expect(fromAnswering).toEqual([]);
   });
 }, 120_000);
