@@ -34,8 +34,11 @@ export interface ClientOptions<Events extends EventMap> {
   name: string;
   /** What to do with each event the thread tells. */
   on?: { [K in keyof Events]?: (data: Events[K]) => void };
-  /** The error calls in flight (and later calls) get when the thread dies; by default a ThreadStopped. */
-  died?: (death: ThreadDeath) => Error;
+  /**
+   * The error calls in flight (and later calls) get when the thread dies; without one (or if it
+   * gives none), a ThreadStopped saying how it ended.
+   */
+  died?: (death: ThreadDeath) => Error | undefined;
   /** The error a call gets for one thrown in the thread; by default an Error with its name and fields. */
   revive?: (error: RemoteError) => Error;
 }
@@ -205,26 +208,36 @@ export class ThreadClient<Api extends Methods<Api>, Events extends EventMap = Re
   }
 }
 
+/** A thread being started, and the client once it is. */
+interface Started<Client> {
+  started: Promise<Client>;
+  client?: Client;
+}
+
 /**
  * A thread started when first called, and started afresh by the call after it died or was
  * stopped: for a thread holding a model, which a crash (out of memory, a fault in the runtime)
  * must not take away for good. Calls in flight when it dies fail; the next call starts a new one.
  */
 export class RestartingThread<Api extends Methods<Api>, Events extends EventMap = Record<never, never>> {
-  private current: Promise<ThreadClient<Api, Events>> | null = null;
+  private current: Started<ThreadClient<Api, Events>> | null = null;
 
   constructor(private readonly start: () => Promise<ThreadClient<Api, Events>>) {}
 
   /** The running thread, or a new one once it is ready; rejects if that one cannot be started. */
   client(): Promise<ThreadClient<Api, Events>> {
-    if (this.current) return this.current;
-    const started = this.start();
-    this.current = started;
-    const forget = () => {
-      if (this.current === started) this.current = null;
-    };
-    started.then((client) => client.ended.then(forget), forget);
-    return started;
+    // Dead is known at once, before the failed calls' owners run: what they send next goes to a new thread.
+    if (this.current && (this.current.client?.alive ?? true)) return this.current.started;
+    const slot: Started<ThreadClient<Api, Events>> = { started: this.start() };
+    this.current = slot;
+    // Before the caller's own handlers: they see the client known, or the failed start forgotten.
+    slot.started.then(
+      (client) => (slot.client = client),
+      () => {
+        if (this.current === slot) this.current = null;
+      },
+    );
+    return slot.started;
   }
 
   async call<K extends keyof Api & string>(
@@ -239,7 +252,7 @@ export class RestartingThread<Api extends Methods<Api>, Events extends EventMap 
   async stop(): Promise<void> {
     const current = this.current;
     this.current = null;
-    const client = await current?.catch(() => null);
+    const client = await current?.started.catch(() => null);
     await client?.close();
   }
 }

@@ -187,6 +187,13 @@ describe('RestartingThread', () => {
     await thread.stop();
   });
 
+  it('sends a call made as soon as the thread died to a new one', async () => {
+    const thread = new RestartingThread(() => start());
+    const again = thread.call('crash', []).catch(() => thread.call('count', []));
+    expect(await again).toBe(1);
+    await thread.stop();
+  });
+
   it('fails the call whose thread cannot start, and tries again at the next', async () => {
     let starts = 0;
     const thread = new RestartingThread(() => start(++starts === 1 ? { data: { failLoad: true } } : {}));
