@@ -43,8 +43,8 @@ export interface ClientOptions<Events extends EventMap> {
   revive?: (error: RemoteError) => Error;
 }
 
-type Result<Api, K extends keyof Api> = Api[K] extends (...args: never[]) => infer R ? Awaited<R> : never;
-type Args<Api, K extends keyof Api> = Api[K] extends (...args: infer A) => unknown ? A : never;
+type Result<Api extends Methods<Api>, K extends keyof Api> = Awaited<ReturnType<Api[K]>>;
+type Args<Api extends Methods<Api>, K extends keyof Api> = Parameters<Api[K]>;
 
 type Handlers = Partial<Record<string, (data: unknown) => void>>;
 
