@@ -7,16 +7,14 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import type { DbReply, DbRequest, ThreadError } from './pglite-threaded';
-
-const port = parentPort;
-if (!port) throw new Error('pglite-thread.ts runs only as a worker thread (see pglite-threaded.ts).');
+import { expose } from '../threads/serve';
+import type { ErrorField } from '../threads/wire';
+import type { DbThread } from './pglite-threaded';
 
 const { dir } = (workerData as { data: { dir: string } }).data;
-const send = (reply: DbReply) => port.postMessage(reply);
 
 const PGLITE_SHARED_BUFFERS = '32MB';
 // Drizzle reads dates and times as PostgreSQL writes them (it asks the same of PGlite per query).
@@ -62,78 +60,63 @@ async function open(): Promise<PGlite> {
   });
 }
 
-// The statement itself, and what an Error is anyway.
-const NOT_FIELDS = new Set(['query', 'name', 'message', 'stack', 'length']);
+// The statement itself, and the length of PostgreSQL's message: not what callers read.
+const NOT_FIELDS = new Set(['query', 'length']);
 
-/** What the server thread needs of a database error: its message and PostgreSQL's fields. */
-function describe(error: unknown): ThreadError {
-  const fields: Record<string, string | number> = {};
-  if (error && typeof error === 'object')
-    for (const [key, value] of Object.entries(error))
-      if ((typeof value === 'string' || typeof value === 'number') && !NOT_FIELDS.has(key))
-        fields[key] = value;
-  return { message: error instanceof Error ? error.message : String(error), fields };
-}
+/** A database error crosses with PostgreSQL's fields (`code`, `constraint`…), not its statement. */
+const errorFields = (_error: unknown, fields: Record<string, ErrorField>) =>
+  Object.fromEntries(
+    Object.entries(fields).filter(
+      ([key, value]) => !NOT_FIELDS.has(key) && (typeof value === 'string' || typeof value === 'number'),
+    ),
+  );
 
-/** The open transactions, by the id of the request that began them. */
+/** The open transactions, by the number `begin` gave them. */
 const transactions = new Map<
   number,
   { tx: Transaction; end(commit: boolean): void; settled: Promise<unknown> }
 >();
+let nextTransaction = 1;
 /** Thrown inside PGlite's transaction to have it roll back. */
 const ROLLBACK = new Error('rolled back');
 
-try {
+async function serve(): Promise<DbThread> {
   const db = await open();
-  const answer = (id: number, work: Promise<unknown>) =>
-    work.then(
-      (result) => send({ id, result }),
-      (error: unknown) => send({ id, error: describe(error) }),
-    );
-  port.on('message', (request: DbRequest) => {
-    switch (request.op) {
-      case 'query': {
-        const client = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
-        if (!client)
-          return send({ id: request.id, error: { message: 'The transaction has ended.', fields: {} } });
-        return void answer(
-          request.id,
-          client.query(request.sql, request.params, { rowMode: request.rowMode }),
-        );
-      }
-      case 'begin': {
+  return {
+    query: (sql, params, rowMode, tx) => {
+      const client = tx === undefined ? db : transactions.get(tx)?.tx;
+      if (!client) throw new Error('The transaction has ended.');
+      return client.query(sql, params, { rowMode });
+    },
+    // Resolves once PGlite has begun the transaction, which holds the database until `end`.
+    begin: () =>
+      new Promise((resolve, reject) => {
+        const id = nextTransaction++;
         let end!: (commit: boolean) => void;
         const ended = new Promise<boolean>((resolve) => (end = resolve));
         let began = false;
         const settled = db.transaction(async (tx) => {
           began = true;
-          transactions.set(request.id, { tx, end, settled });
-          send({ id: request.id, result: request.id });
+          transactions.set(id, { tx, end, settled });
+          resolve(id);
           if (!(await ended)) throw ROLLBACK;
         });
-        // A BEGIN that failed never reached the callback: its request is answered here.
-        settled.catch((error: unknown) => {
-          if (!began) send({ id: request.id, error: describe(error) });
+        // A BEGIN that failed never reached the callback.
+        settled.catch((error: Error) => {
+          if (!began) reject(error);
         });
-        return;
-      }
-      case 'end': {
-        const open = transactions.get(request.tx);
-        if (!open) return send({ id: request.id, result: null });
-        transactions.delete(request.tx);
-        open.end(request.commit);
-        return void answer(
-          request.id,
-          open.settled.catch((error: unknown) => {
-            if (error !== ROLLBACK) throw error;
-          }),
-        );
-      }
-      case 'close':
-        return void answer(request.id, db.close());
-    }
-  });
-  send({ id: 0, result: 'ready' });
-} catch (error) {
-  send({ id: 0, error: describe(error) });
+      }),
+    end: async (tx, commit) => {
+      const open = transactions.get(tx);
+      if (!open) return;
+      transactions.delete(tx);
+      open.end(commit);
+      await open.settled.catch((error: unknown) => {
+        if (error !== ROLLBACK) throw error;
+      });
+    },
+    close: () => db.close(),
+  };
 }
+
+expose(serve(), { errorFields });

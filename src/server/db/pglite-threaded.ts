@@ -1,21 +1,16 @@
-import type { Worker } from 'node:worker_threads';
-import { startThread } from '../threads/start';
+import { ThreadClient, type ThreadDeath } from '../threads/rpc';
+import type { RemoteError } from '../threads/wire';
 
-/** What the server thread asks the database thread (pglite-thread.ts). */
-export type DbRequest =
-  | { op: 'query'; id: number; sql: string; params: unknown[]; rowMode: RowMode | undefined; tx?: number }
-  | { op: 'begin'; id: number }
-  | { op: 'end'; id: number; tx: number; commit: boolean }
-  | { op: 'close'; id: number };
-
-/** A database error as it crosses threads: its message and PostgreSQL's fields (code, detail…). */
-export interface ThreadError {
-  message: string;
-  fields: Record<string, string | number>;
+/**
+ * What the database thread (pglite-thread.ts) serves. A transaction is known by the number
+ * `begin` gives; its statements are `query` calls with that `tx`.
+ */
+export interface DbThread {
+  query(sql: string, params: unknown[], rowMode: RowMode | undefined, tx?: number): Promise<Results>;
+  begin(): Promise<number>;
+  end(tx: number, commit: boolean): Promise<void>;
+  close(): Promise<void>;
 }
-
-/** The answer to request `id` (0: the thread's start). */
-export type DbReply = { id: number; result: unknown } | { id: number; error: ThreadError };
 
 type RowMode = 'array' | 'object';
 
@@ -41,18 +36,17 @@ const BYTEA = 17;
  * would in-process. The thread keeps the process alive only while a statement is in flight.
  */
 export class ThreadedPglite implements QueryClient {
-  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
-  private nextId = 1;
-  private stopped: Error | null = null;
-
-  private constructor(private readonly worker: Worker) {}
+  private constructor(private readonly thread: ThreadClient<DbThread>) {}
 
   /** Opens (or makes) the database in `dir`; resolves once it is ready and throws if it cannot be. */
   static async open(dir: string): Promise<ThreadedPglite> {
-    const worker = await startThread(ENTRY, { data: { dir } });
-    const client = new ThreadedPglite(worker);
-    await client.listen();
-    return client;
+    const thread = await ThreadClient.start<DbThread>(ENTRY, {
+      data: { dir },
+      name: 'the database thread',
+      died,
+      revive: asError,
+    });
+    return new ThreadedPglite(thread);
   }
 
   query(sql: string, params: unknown[] = [], options?: { rowMode?: RowMode }): Promise<Results> {
@@ -61,34 +55,27 @@ export class ThreadedPglite implements QueryClient {
 
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   async transaction<T>(work: (tx: QueryClient) => Promise<T>): Promise<T> {
-    const tx = (await this.call({ op: 'begin' })) as number;
+    const tx = await this.thread.call('begin', []);
     let result: T;
     try {
       result = await work({
         query: (sql, params = [], options) => this.statement(sql, params, options?.rowMode, tx),
       });
     } catch (error) {
-      await this.call({ op: 'end', tx, commit: false }).catch(() => undefined);
+      await this.thread.call('end', [tx, false]).catch(() => undefined);
       throw error;
     }
-    await this.call({ op: 'end', tx, commit: true });
+    await this.thread.call('end', [tx, true]);
     return result;
   }
 
   async close(): Promise<void> {
-    if (!this.stopped) await this.call({ op: 'close' }).catch(() => undefined);
-    this.stopped ??= new Error('The database is closed.');
-    await this.worker.terminate();
+    if (this.thread.alive) await this.thread.call('close', []).catch(() => undefined);
+    await this.thread.close(new Error('The database is closed.'));
   }
 
   private async statement(sql: string, params: unknown[], rowMode: RowMode | undefined, tx?: number) {
-    const results = (await this.call({
-      op: 'query',
-      sql,
-      params,
-      rowMode,
-      ...(tx === undefined ? {} : { tx }),
-    })) as Results;
+    const results = await this.thread.call('query', [sql, params, rowMode, tx]);
     // A Buffer crosses threads as a plain Uint8Array; the server reads bytea as Buffers.
     const bytea = results.fields.flatMap((field, i) =>
       field.dataTypeID === BYTEA ? [{ i, name: field.name }] : [],
@@ -103,51 +90,15 @@ export class ThreadedPglite implements QueryClient {
         }
     return results;
   }
-
-  private call(request: DistributiveOmit<DbRequest, 'id'>): Promise<unknown> {
-    if (this.stopped) return Promise.reject(this.stopped);
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      if (this.pending.size === 0) this.worker.ref();
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...request, id });
-    });
-  }
-
-  /** Resolves when the thread has opened the database; from then on settles each request's answer. */
-  private listen(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const fail = (error: Error) => {
-        this.stopped ??= error;
-        reject(error);
-        for (const request of this.pending.values()) request.reject(error);
-        this.pending.clear();
-      };
-      this.worker.on('message', (reply: DbReply) => {
-        if (reply.id === 0) {
-          if ('error' in reply) fail(asError(reply.error));
-          else {
-            this.worker.unref();
-            resolve();
-          }
-          return;
-        }
-        const request = this.pending.get(reply.id);
-        if (!request) return;
-        this.pending.delete(reply.id);
-        if (this.pending.size === 0) this.worker.unref();
-        if ('error' in reply) request.reject(asError(reply.error));
-        else request.resolve(reply.result);
-      });
-      this.worker.on('error', (error) => fail(new Error(`The database thread failed: ${error.message}`)));
-      this.worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code}).`)));
-    });
-  }
 }
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** Why statements fail once the thread has died. */
+const died = ({ error, exitCode }: ThreadDeath) =>
+  error
+    ? new Error(`The database thread failed: ${error.message}`)
+    : new Error(`The database thread stopped (exit code ${exitCode}).`);
 
 /** An Error carrying PostgreSQL's fields (`code`, `detail`, `constraint`…), as PGlite's own does. */
-function asError(error: ThreadError): Error {
+function asError(error: RemoteError): Error {
   return Object.assign(new Error(error.message), { name: 'DatabaseError' }, error.fields);
 }

@@ -3,33 +3,18 @@
  * so that the seconds of feature extraction and decoding never stall the server's event loop
  * (they held it for up to 750 ms per recording on the main thread). See whisper-threaded.ts.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import type { AsrPipeline, LoadAsr, WhisperModel } from './stt-whisper';
+import { workerData } from 'node:worker_threads';
+import { emitter, expose } from '../threads/serve';
+import type { LoadAsr, WhisperModel } from './stt-whisper';
 import { loadTransformersAsr } from './whisper-transformers';
-import type { SpeechReply, SpeechRequest } from './whisper-threaded';
-
-const port = parentPort;
-if (!port) throw new Error('whisper-thread.ts runs only as a worker thread (see whisper-threaded.ts).');
+import type { SpeechEvents, SpeechThread } from './whisper-threaded';
 
 const { model, options } = (workerData as { data: { model: WhisperModel; options: Parameters<LoadAsr>[1] } })
   .data;
-const send = (reply: SpeechReply) => port.postMessage(reply);
+const emit = emitter<SpeechEvents>();
 
-let asr: AsrPipeline;
-try {
-  asr = await loadTransformersAsr(model, {
-    ...options,
-    progress: (event) => send({ type: 'progress', event }),
-  });
-  send({ type: 'ready' });
-} catch (error) {
-  send({ type: 'failed', message: (error as Error).message });
-  process.exit(1);
-}
-
-port.on('message', ({ id, samples, options: asrOptions }: SpeechRequest) => {
-  asr(samples, asrOptions).then(
-    (result) => send({ type: 'result', id, result }),
-    (error: unknown) => send({ type: 'error', id, message: (error as Error).message }),
-  );
-});
+expose(
+  loadTransformersAsr(model, { ...options, progress: (event) => emit('progress', event) }).then(
+    (asr): SpeechThread => ({ transcribe: (samples, asrOptions) => asr(samples, asrOptions) }),
+  ),
+);

@@ -5,42 +5,31 @@
  * thread every question's embedding held the event loop, and an ingested document's for seconds
  * (docs/performance.md, "2026-11-24 (evening)"). See embedder-threaded.ts.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { emitter, expose, transfer } from '../../threads/serve';
 import { loadEmbedder, type EmbedderOptions } from './embeddings';
-import type { EmbedReply, EmbedRequest } from './embedder-threaded';
-
-const port = parentPort;
-if (!port) throw new Error('embedder-thread.ts runs only as a worker thread (see embedder-threaded.ts).');
+import type { EmbedEvents, EmbedThread } from './embedder-threaded';
 
 const { options, id } = (workerData as { data: { options: EmbedderOptions; id: string } }).data;
-const send = (reply: EmbedReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
-const log = { info: (details: object, message: string) => send({ type: 'log', details, message }) };
+const emit = emitter<EmbedEvents>();
+const log = { info: (details: object, message: string) => emit('log', { details, message }) };
 
-try {
+async function serve(): Promise<EmbedThread> {
   const embedder = await loadEmbedder(options, id, log, {
-    callback: (event) => send({ type: 'progress', event }),
+    callback: (event) => emit('progress', event),
   });
   const { model, dimensions, maxTokens, scripts } = embedder;
-  port.on('message', (request: EmbedRequest) => {
-    const failed = (error: unknown) =>
-      send({ type: 'error', id: request.id, message: (error as Error).message });
-    // Through a promise, so that a step that throws at once fails its request, not the thread.
-    if ('text' in request) {
-      Promise.resolve(request.text)
-        .then((text) => embedder.passages(text))
-        .then((chunks) => send({ type: 'passages', id: request.id, chunks }), failed);
-      return;
-    }
-    Promise.resolve(request.texts)
-      .then((texts) => embedder.embed(texts, { as: request.as }))
-      .then((vectors) => {
-        const flat = new Float32Array(vectors.length * dimensions);
-        vectors.forEach((v, i) => flat.set(v, i * dimensions));
-        send({ type: 'vectors', id: request.id, flat }, [flat.buffer]);
-      }, failed);
-  });
-  send({ type: 'ready', model, dimensions, maxTokens, scripts });
-} catch (error) {
-  send({ type: 'failed', message: (error as Error).message });
-  process.exit(1);
+  return {
+    describe: () => ({ model, dimensions, maxTokens, scripts }),
+    passages: (text) => embedder.passages(text),
+    // One flat array, moved rather than copied: a batch of vectors as arrays of numbers is slow to clone.
+    embed: async (texts, as) => {
+      const vectors = await embedder.embed(texts, { as });
+      const flat = new Float32Array(vectors.length * dimensions);
+      vectors.forEach((v, i) => flat.set(v, i * dimensions));
+      return transfer(flat, [flat.buffer]);
+    },
+  };
 }
+
+expose(serve());

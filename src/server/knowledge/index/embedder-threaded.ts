@@ -1,23 +1,25 @@
-import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProgressEvent } from '../../models/transformers';
-import { startThread } from '../../threads/start';
+import { RestartingThread, ThreadClient } from '../../threads/rpc';
 import type { Chunk } from './chunker';
 import { readableBy, type Embedder, type EmbedderOptions, type Script } from './embeddings';
 import type { TextRole } from './model-prefixes';
 
-/** What the server thread asks the embedding thread: vectors of a few texts, or a text's passages. */
-export type EmbedRequest = { id: number; texts: string[]; as: TextRole } | { id: number; text: string };
+/** What the embedding thread (embedder-thread.ts) serves. */
+export interface EmbedThread {
+  /** The model it loaded. */
+  describe(): { model: string; dimensions: number; maxTokens: number; scripts: Script[] };
+  /** A text's passages. */
+  passages(text: string): Promise<Chunk[]>;
+  /** The vectors of `texts`, one after another in one array. */
+  embed(texts: string[], as: TextRole): Promise<Float32Array>;
+}
 
-/** What the embedding thread answers: its model, a download's progress, a log line, vectors or an error. */
-export type EmbedReply =
-  | { type: 'ready'; model: string; dimensions: number; maxTokens: number; scripts: Script[] }
-  | { type: 'failed'; message: string }
-  | { type: 'progress'; event: ProgressEvent }
-  | { type: 'log'; details: object; message: string }
-  | { type: 'vectors'; id: number; flat: Float32Array }
-  | { type: 'passages'; id: number; chunks: Chunk[] }
-  | { type: 'error'; id: number; message: string };
+/** What the embedding thread tells besides its answers: a download's progress, a log line. */
+export type EmbedEvents = {
+  progress: ProgressEvent;
+  log: { details: object; message: string };
+};
 
 const ENTRY = new URL('./embedder-thread', import.meta.url);
 /** Texts sent at once: what the model embeds in one run (embeddings.ts pads a batch to its longest). */
@@ -64,29 +66,41 @@ export async function loadThreadedEmbedder(
 }
 
 class EmbeddingThread {
-  private worker: Promise<Worker> | null = null;
+  /** Started again by the next batch or text if it stopped (a crash, or stop()). */
+  private readonly thread: RestartingThread<EmbedThread, EmbedEvents>;
   private readonly urgent: Piece[] = [];
   private readonly waiting: Piece[] = [];
   private inFlight: Piece[] = [];
-  private readonly cutting = new Map<
-    number,
-    { resolve(chunks: Chunk[]): void; reject(error: Error): void }
-  >();
-  private nextId = 0;
   private dimensions = 0;
 
   constructor(
-    private readonly options: EmbedderOptions,
-    private readonly id: string,
-    private readonly log: Pick<FastifyBaseLogger, 'info'>,
-    private readonly download?: { callback: (event: ProgressEvent) => void },
-  ) {}
+    options: EmbedderOptions,
+    id: string,
+    log: Pick<FastifyBaseLogger, 'info'>,
+    download?: { callback: (event: ProgressEvent) => void },
+  ) {
+    this.thread = new RestartingThread(() =>
+      ThreadClient.start<EmbedThread, EmbedEvents>(ENTRY, {
+        data: { options, id },
+        resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+        name: 'the embedding thread',
+        on: {
+          progress: (event) => download?.callback(event),
+          log: ({ details, message }) => log.info(details, message),
+        },
+        // What it held fails with this error; it is logged too, for it may have held nothing.
+        died: ({ error }) => {
+          if (error) log.info({ err: error }, 'the embedding thread failed');
+          return undefined;
+        },
+      }),
+    );
+  }
 
-  start(): Promise<Extract<EmbedReply, { type: 'ready' }>> {
-    return new Promise((resolve, reject) => {
-      this.worker = this.spawn(resolve, reject);
-      this.worker.catch(reject);
-    });
+  async start(): Promise<ReturnType<EmbedThread['describe']>> {
+    const ready = await this.thread.call('describe', []);
+    this.dimensions = ready.dimensions;
+    return ready;
   }
 
   embed(texts: string[], as: TextRole, urgent: boolean): Promise<number[][]> {
@@ -110,28 +124,12 @@ class EmbeddingThread {
   }
 
   /** A text's passages, cut in the thread: sent at once (cutting is quick beside embedding). */
-  async passages(text: string): Promise<Chunk[]> {
-    const worker = await this.running();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.cutting.set(id, { resolve, reject });
-      worker.ref();
-      worker.postMessage({ id, text } satisfies EmbedRequest);
-    });
+  passages(text: string): Promise<Chunk[]> {
+    return this.thread.call('passages', [text]);
   }
 
-  /** The thread, started again if it stopped (a crash, or stop()). */
-  private running(): Promise<Worker> {
-    return (this.worker ??= this.spawn(
-      () => undefined,
-      () => undefined,
-    ));
-  }
-
-  async stop(): Promise<void> {
-    const worker = await this.worker?.catch(() => null);
-    this.worker = null;
-    await worker?.terminate();
+  stop(): Promise<void> {
+    return this.thread.stop();
   }
 
   /**
@@ -151,16 +149,14 @@ class EmbeddingThread {
     if (batch.length === 0 && this.waiting[0]) batch.push(this.waiting.shift()!);
     if (batch.length === 0) return;
     this.inFlight = batch;
-    const request: EmbedRequest = {
-      id: this.nextId++,
-      texts: batch.flatMap((p) => p.texts),
-      as: batch[0]!.as,
-    };
-    this.running().then(
-      (worker) => {
-        worker.ref();
-        worker.postMessage(request);
-      },
+    const texts = batch.flatMap((p) => p.texts);
+    this.thread.client().then(
+      // A thread that dies fails this batch; what waits goes to a new thread.
+      (client) =>
+        client.call('embed', [texts, batch[0]!.as]).then(
+          (flat) => this.settle(flat),
+          (error: Error) => this.settle(error),
+        ),
       (error: Error) => {
         // A thread that cannot load the model fails everything waiting, not one batch per try.
         for (const piece of this.urgent.splice(0).concat(this.waiting.splice(0))) piece.fail(error);
@@ -186,59 +182,5 @@ class EmbeddingThread {
       offset += piece.texts.length;
     }
     this.next();
-  }
-
-  private async spawn(
-    ready: (reply: Extract<EmbedReply, { type: 'ready' }>) => void,
-    failed: (error: Error) => void,
-  ): Promise<Worker> {
-    const worker = await startThread(ENTRY, {
-      data: { options: this.options, id: this.id },
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
-    });
-    return new Promise<Worker>((resolve, reject) => {
-      let loaded = false;
-      worker.on('message', (reply: EmbedReply) => {
-        switch (reply.type) {
-          case 'ready':
-            loaded = true;
-            this.dimensions = reply.dimensions;
-            ready(reply);
-            return resolve(worker);
-          case 'failed':
-            return reject(new Error(reply.message));
-          case 'progress':
-            return this.download?.callback(reply.event);
-          case 'log':
-            return this.log.info(reply.details, reply.message);
-          case 'passages':
-          case 'vectors':
-          case 'error': {
-            const cut = this.cutting.get(reply.id);
-            this.cutting.delete(reply.id);
-            if (reply.type === 'passages') cut?.resolve(reply.chunks);
-            else if (cut) cut.reject(new Error(reply.type === 'error' ? reply.message : 'no passages'));
-            else this.settle(reply.type === 'vectors' ? reply.flat : new Error(reply.message));
-            // Idle, the thread does not keep the process alive.
-            if (!this.inFlight.length && !this.cutting.size) worker.unref();
-            return;
-          }
-        }
-      });
-      // An error the thread did not catch ends it ('exit' below); unheard, it would end the server.
-      worker.on('error', (error) => this.log.info({ err: error }, 'the embedding thread failed'));
-      worker.once('exit', (code) => {
-        const error = new Error(`the embedding thread stopped (exit ${code})`);
-        if (!loaded) {
-          failed(error);
-          reject(error);
-        }
-        this.worker = null;
-        // What it held fails; what waits goes to a new thread.
-        for (const cut of this.cutting.values()) cut.reject(error);
-        this.cutting.clear();
-        if (this.inFlight.length) this.settle(error);
-      });
-    });
   }
 }

@@ -32,14 +32,3 @@ export const jobs = {
 
 export type SandboxJobs = typeof jobs;
 export type JobName = keyof SandboxJobs;
-
-/** What the server thread sends: one job and its arguments. */
-export interface JobRequest {
-  id: number;
-  name: JobName;
-  args: unknown[];
-}
-
-/** What the worker answers: the job's result, or its error as plain data. */
-export type JobReply =
-  { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string; connector: boolean };

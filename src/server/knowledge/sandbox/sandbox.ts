@@ -4,10 +4,11 @@
  * fails its item, while the server keeps answering. Workers are started when needed, reused
  * while jobs keep coming (starting one costs a second or more) and ended when idle.
  */
-import type { Worker } from 'node:worker_threads';
+import { ThreadClient, type ThreadDeath } from '../../threads/rpc';
 import { prepareThread, startThread } from '../../threads/start';
+import type { RemoteError } from '../../threads/wire';
 import { ConnectorError } from '../connectors/types';
-import type { JobName, JobReply, JobRequest, SandboxJobs } from './jobs';
+import type { JobName, SandboxJobs } from './jobs';
 
 export interface SandboxOptions {
   /** Heap of one worker, in MB. */
@@ -34,11 +35,13 @@ export class WorkerKilled extends Error {
 const ENTRY = new URL('./thread', import.meta.url);
 
 interface Thread {
-  worker: Worker;
+  client: ThreadClient<SandboxJobs>;
   idleTimer?: NodeJS.Timeout;
 }
 
 type Result<K extends JobName> = Awaited<ReturnType<SandboxJobs[K]>>;
+
+const SHUT_DOWN = 'The file reader is shut down.';
 
 export class ParseSandbox {
   private readonly idle: Thread[] = [];
@@ -47,7 +50,6 @@ export class ParseSandbox {
   private active = 0;
   /** Workers being started (their entry bundled): counted among the workers already. */
   private starting = 0;
-  private nextId = 1;
   private closed = false;
 
   constructor(private readonly options: SandboxOptions) {
@@ -77,8 +79,7 @@ export class ParseSandbox {
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active += 1;
     try {
-      const thread = await this.take();
-      return (await this.runOn(thread, { id: this.nextId++, name, args }, transfer)) as Result<K>;
+      return await this.runOn(await this.take(), name, args, transfer);
     } finally {
       this.active -= 1;
       this.waiting.shift()?.();
@@ -88,19 +89,18 @@ export class ParseSandbox {
   /** Ends every worker; jobs still running fail. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all([...this.all].map((t) => t.worker.terminate()));
+    await Promise.all([...this.all].map((t) => t.client.close(new Error(SHUT_DOWN))));
   }
 
   private async take(): Promise<Thread> {
-    if (this.closed) throw new Error('The file reader is shut down.');
+    if (this.closed) throw new Error(SHUT_DOWN);
     const reused = this.idle.pop();
     if (reused) {
       clearTimeout(reused.idleTimer);
-      reused.worker.ref();
       return reused;
     }
     this.starting += 1;
-    let worker: Worker;
+    let worker: Awaited<ReturnType<typeof startThread>>;
     try {
       worker = await startThread(ENTRY, {
         resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb, maxYoungGenerationSizeMb: 16 },
@@ -112,67 +112,65 @@ export class ParseSandbox {
     // Closed while the entry was being bundled: this worker is not to run anything.
     if (this.closed) {
       void worker.terminate();
-      throw new Error('The file reader is shut down.');
+      throw new Error(SHUT_DOWN);
     }
-    const thread: Thread = { worker };
+    // Not waited for ready: the job is sent at once, and its time counts from now, as it always has.
+    const client = new ThreadClient<SandboxJobs>(worker, {
+      name: 'the reader of this file',
+      died: (death) => this.killed(death),
+      revive,
+    });
+    const thread: Thread = { client };
     this.all.add(thread);
-    worker.once('exit', () => this.forget(thread));
-    // A job's errors are reported by runOn; one between jobs ends the thread, which is forgotten
-    // above. Unheard, it would end the server.
-    worker.on('error', () => undefined);
+    void client.ended.then(() => this.forget(thread));
     return thread;
   }
 
-  private runOn(thread: Thread, request: JobRequest, transfer: ArrayBuffer[]): Promise<unknown> {
-    const { worker } = thread;
-    return new Promise((resolve, reject) => {
-      const fail = (error: WorkerKilled) => {
-        done();
-        this.forget(thread);
-        void worker.terminate();
-        reject(error);
-      };
-      const timer = setTimeout(() => {
-        const seconds = Math.round(this.options.timeoutMs / 1000);
-        fail(new WorkerKilled(`Reading this file took longer than ${seconds} s, so it was stopped.`, 'time'));
-      }, this.options.timeoutMs);
-      const onMessage = (reply: JobReply) => {
-        if (reply.id !== request.id) return;
-        done();
-        this.park(thread);
-        if (reply.ok) resolve(reply.result);
-        else reject(reply.connector ? new ConnectorError(reply.message) : new Error(reply.message));
-      };
-      const onError = (error: Error & { code?: string }) =>
-        fail(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new WorkerKilled(
-                `Reading this file needed more than ${this.options.memoryMb} MB of memory, so it was stopped.`,
-                'memory',
-              )
-            : new WorkerKilled(`The reader of this file stopped unexpectedly (${error.message}).`, 'crash'),
-        );
-      const onExit = (code: number) =>
-        fail(new WorkerKilled(`The reader of this file stopped unexpectedly (exit code ${code}).`, 'crash'));
-      const done = () => {
-        clearTimeout(timer);
-        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-      };
-      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-      worker.postMessage(request, transfer);
-    });
+  private async runOn<K extends JobName>(
+    thread: Thread,
+    name: K,
+    args: Parameters<SandboxJobs[K]>,
+    transfer: ArrayBuffer[],
+  ): Promise<Result<K>> {
+    const { client } = thread;
+    const timer = setTimeout(() => {
+      const seconds = Math.round(this.options.timeoutMs / 1000);
+      void client.close(
+        new WorkerKilled(`Reading this file took longer than ${seconds} s, so it was stopped.`, 'time'),
+      );
+    }, this.options.timeoutMs);
+    try {
+      return await client.call(name, args, transfer);
+    } finally {
+      clearTimeout(timer);
+      // A job that threw leaves its worker well; one that killed it (or ran out of time) does not.
+      if (client.alive) this.park(thread);
+      else this.forget(thread);
+    }
+  }
+
+  /** Why a job failed when its worker died: the file, not the server, is at fault. */
+  private killed({ error, exitCode }: ThreadDeath): WorkerKilled {
+    if (error?.code === 'ERR_WORKER_OUT_OF_MEMORY')
+      return new WorkerKilled(
+        `Reading this file needed more than ${this.options.memoryMb} MB of memory, so it was stopped.`,
+        'memory',
+      );
+    return new WorkerKilled(
+      `The reader of this file stopped unexpectedly (${error ? error.message : `exit code ${exitCode}`}).`,
+      'crash',
+    );
   }
 
   /** A worker that finished its job waits for the next one, for a while. */
   private park(thread: Thread): void {
     if (this.closed) {
-      void thread.worker.terminate();
+      void thread.client.close(new Error(SHUT_DOWN));
       return;
     }
-    thread.worker.unref();
     thread.idleTimer = setTimeout(() => {
       this.forget(thread);
-      void thread.worker.terminate();
+      void thread.client.close();
     }, this.options.idleMs ?? 15_000).unref();
     this.idle.push(thread);
   }
@@ -184,3 +182,7 @@ export class ParseSandbox {
     if (at >= 0) this.idle.splice(at, 1);
   }
 }
+
+/** A reader's refusal becomes a ConnectorError again, which is told to the person as it is. */
+const revive = ({ message, fields }: RemoteError): Error =>
+  fields.connector === true ? new ConnectorError(message) : new Error(message);

@@ -1,32 +1,14 @@
-/** A parse worker thread's loop: one job at a time, each answered with its result or its error. */
+/** A parse worker thread: one job at a time (sandbox.ts sends no more), each answered with its result or its error. */
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { expose } from '../../threads/serve';
 import { ConnectorError } from '../connectors/types';
-import { jobs, type JobReply, type JobRequest } from './jobs';
-
-const port = parentPort;
-if (!port) throw new Error('thread.ts runs only as a worker thread (see sandbox.ts).');
+import { jobs } from './jobs';
 
 lowerPriority();
 
-port.on('message', (request: JobRequest) => {
-  void run(request).then((reply) => port.postMessage(reply));
-});
-
-async function run({ id, name, args }: JobRequest): Promise<JobReply> {
-  try {
-    const job = jobs[name] as (...a: unknown[]) => Promise<unknown>;
-    return { id, ok: true, result: await job(...args) };
-  } catch (error) {
-    return {
-      id,
-      ok: false,
-      message: error instanceof Error ? error.message : String(error),
-      connector: error instanceof ConnectorError,
-    };
-  }
-}
+// A reader's refusal (a ConnectorError, or one of its kinds) is told to the person as it is.
+expose(jobs, { errorFields: (error, fields) => ({ ...fields, connector: error instanceof ConnectorError }) });
 
 /**
  * Reading files yields the CPU to the server's own thread, which answers people: on a machine
