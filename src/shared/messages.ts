@@ -33,6 +33,8 @@ export const serverMessages = {
   foreignOrigin: 'This request came from another site and was refused.',
   notFound: 'Not found.',
   internal: 'Something went wrong on our side. Please try again.',
+  /** Every channel's answer when answering fails (the chat, WhatsApp, the project API). */
+  answerFailed: 'Something went wrong while answering. Please try again.',
   wrongCredentials: 'The email, phone number or password is incorrect.',
   userBlocked: 'This account has been blocked. Please contact the DISH team.',
   userInactive: 'This account is not active. Please contact the DISH team.',

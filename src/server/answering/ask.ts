@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { serverMessages } from '../../shared/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnswerOutcome } from '../../shared/chat/answer-outcome';
 import type { AnswerResponse, QuestionEvent } from '../../shared/chat/protocol';
@@ -28,7 +29,11 @@ export interface AskDeps {
   voice?: VoiceService | undefined;
 }
 
-export interface Asker {
+/**
+ * Where a question comes from, as its record keeps it: the person (who asks is access/policy's
+ * Asker, checked by the channel before this), the session, the project and the channel.
+ */
+export interface QuestionOrigin {
   userId: string | null;
   chatSessionId: string;
   /** The project whose knowledge answers, and the querying app or project it came through. */
@@ -68,7 +73,7 @@ const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
  */
 export async function answerQuestion(
   deps: AskDeps,
-  asker: Asker,
+  asker: QuestionOrigin,
   event: QuestionEvent,
   query: string,
   progress: (text: string) => void,
@@ -139,7 +144,7 @@ export async function answerQuestion(
       return { questionId: record.id, response: respond({ error: error.message }), facts: failed };
     }
     deps.log.error({ err: error, questionId: record.id }, 'answering failed');
-    const message = 'Something went wrong while answering. Please try again.';
+    const message = serverMessages.answerFailed;
     await completeQuestion(deps.db, record.id, 'failed', [
       historyEvent('error', { message, error: error instanceof Error ? error.message : String(error) }),
     ]).catch(() => undefined);
@@ -176,7 +181,7 @@ function readLanguage(query: string, hint: string | undefined): QuestionLanguage
 /** The text pipeline: the question's language, the passages of the project, the answer composed. */
 async function answerInWords(
   deps: AskDeps,
-  asker: Asker,
+  asker: QuestionOrigin,
   event: QuestionEvent,
   query: string,
   recordId: string,

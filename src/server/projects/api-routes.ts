@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { serverMessages } from '../../shared/messages';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiMessages, type AskAnswer } from '../../shared/api/project-api';
 import { routes } from '../../shared/api/routes';
-import { answerQuestion, type AskDeps, type Asker } from '../answering/ask';
+import { answerQuestion, type AskDeps, type QuestionOrigin } from '../answering/ask';
 import type { Limiter } from '../answering/limiter';
 import { questions } from '../db/schema';
 import { requireProjectKey } from '../http/asker';
@@ -52,7 +53,7 @@ export function registerProjectApiRoutes(app: FastifyInstance, deps: ProjectApiD
   rawRoute(app, routes.ask, async (request, reply) => {
     const key = await admit(request, reply);
     const body = parseBody(routes.ask.body, request.body);
-    const asker: Asker = {
+    const asker: QuestionOrigin = {
       userId: null,
       chatSessionId: sessionOf(key.project, body.conversationId),
       project: key.project,
@@ -91,7 +92,7 @@ export function registerProjectApiRoutes(app: FastifyInstance, deps: ProjectApiD
         else send('answer', present(result));
       } catch (error) {
         request.log.error({ err: error }, 'project API answer failed');
-        send('error', { message: 'Something went wrong while answering. Please try again.' });
+        send('error', { message: serverMessages.answerFailed });
       }
       raw.end();
       return;

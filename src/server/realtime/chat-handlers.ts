@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { serverMessages } from '../../shared/messages';
 import {
   ANSWER_FOR,
   QUESTION_EVENTS,
@@ -192,7 +193,7 @@ export function registerChatHandlers(
     const guarded = (raw: unknown, declared: QuestionEvent | null) =>
       onQuestion(raw, declared).catch((error: unknown) => {
         deps.log.error({ err: error }, 'question handling failed');
-        refuse(declared ?? 'question-text', 'Something went wrong while answering. Please try again.');
+        refuse(declared ?? 'question-text', serverMessages.answerFailed);
       });
     for (const event of QUESTION_EVENTS) socket.on(event, (raw) => void guarded(raw, event));
     socket.on('client-message', (raw) => void guarded(raw, null));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { questionEventFor, type AnswerResponse } from '../../../shared/chat/protocol';
 import { MAX_QUESTION_LENGTH, QUESTION_TOO_LONG_MESSAGE } from '../../../shared/chat/schemas';
-import { answerQuestion, type AskDeps, type Asker } from '../../answering/ask';
+import { answerQuestion, type AskDeps, type QuestionOrigin } from '../../answering/ask';
 import type { AskLimits } from '../../answering/ask-limits';
 import type { Limiter } from '../../answering/limiter';
 import { appendHistory, historyEvent } from '../../answering/records';
@@ -191,7 +191,7 @@ export class WhatsAppChannel {
     );
   }
 
-  private asker(user: UserRow): Asker {
+  private asker(user: UserRow): QuestionOrigin {
     return {
       userId: user.id,
       // The question records' session: one per sender, so the admin sees a person's questions together.
