@@ -12,7 +12,7 @@
  * item whose body lists its fields as "key: value" lines.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { parseHTML } from 'linkedom';
+import { collapseSpaces, htmlToText, plainText } from './html-text';
 import { ConnectorError, type ExtractedDocument } from './types';
 import { decodeXmlEntities } from './xml-entities';
 
@@ -243,7 +243,7 @@ function wordPressRecords(root: XmlElement, maxRecords: number): ExtractedDocume
     if (body === '') body = htmlToText(child(item, 'excerpt:encoded')?.text ?? '');
     if (body === '') continue;
 
-    const title = clip(collapse(htmlToText(childText(item, 'title')))) || firstWords(body);
+    const title = clip(collapseSpaces(htmlToText(childText(item, 'title')))) || firstWords(body);
     const document: ExtractedDocument = { title, body };
     const url = httpUrl(childText(item, 'link'));
     if (url) document.url = url;
@@ -360,7 +360,7 @@ function recordToDocument(record: XmlElement, position: number): ExtractedDocume
     shallowFirst.find(
       (f) => f.value.length <= SHORT_TEXT_MAX && !f.value.includes('\n') && !httpUrl(f.value),
     );
-  const title = titleField ? clip(collapse(titleField.value)) : `${localName(record.name)} ${position}`;
+  const title = titleField ? clip(collapseSpaces(titleField.value)) : `${localName(record.name)} ${position}`;
 
   const document: ExtractedDocument = { title, body };
   const url = shallowFirst
@@ -407,17 +407,13 @@ function tooManyRecords(max: number): ConnectorError {
 // ---------------------------------------------------------------------------------------------
 // Text helpers
 
-function collapse(text: string): string {
-  return text.replace(/[\s\u00a0]+/g, ' ').trim();
-}
-
 function clip(text: string, max = TITLE_MAX): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
 function firstWords(body: string): string {
   const firstLine = body.split('\n').find((l) => l.trim() !== '') ?? '';
-  return clip(collapse(firstLine), 80);
+  return clip(collapseSpaces(firstLine), 80);
 }
 
 function httpUrl(value: string): string | undefined {
@@ -427,144 +423,5 @@ function httpUrl(value: string): string | undefined {
     return new URL(trimmed).href;
   } catch {
     return undefined;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTML to plain text (paragraphs separated by a blank line)
-
-/** The little of the DOM this module reads (linkedom's types need the DOM library). */
-interface MiniNode {
-  nodeType: number;
-  nodeName: string;
-  nodeValue: string | null;
-  childNodes: ArrayLike<MiniNode>;
-}
-
-const SKIPPED = new Set([
-  'SCRIPT',
-  'STYLE',
-  'NOSCRIPT',
-  'TEMPLATE',
-  'HEAD',
-  'TITLE',
-  'IFRAME',
-  'OBJECT',
-  'SVG',
-]);
-const PARAGRAPH_BLOCKS = new Set([
-  'P', 'DIV', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'DL', 'TABLE', 'BLOCKQUOTE', 'PRE',
-  'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'NAV', 'ASIDE', 'FIGURE', 'HR', 'ADDRESS', 'DETAILS',
-  'MAIN', 'FORM', 'FIELDSET', 'HGROUP',
-]); // prettier-ignore
-const LINE_BLOCKS = new Set(['LI', 'TR', 'DT', 'DD', 'CAPTION', 'FIGCAPTION', 'SUMMARY', 'LEGEND', 'OPTION']);
-const CELLS = new Set(['TD', 'TH']);
-
-/**
- * Converts HTML to text: tags dropped, entities decoded, block elements and blank lines in the
- * source (WordPress stores paragraphs as blank-line-separated text) become paragraph breaks.
- */
-export function htmlToText(html: string): string {
-  if (html.trim() === '') return '';
-  if (!/[<&]/.test(html)) return plainText(html);
-  const { document } = parseHTML(`<!DOCTYPE html><html><body>${html}</body></html>`) as unknown as {
-    document: { body: MiniNode | null };
-  };
-  const out = new TextBuilder();
-  if (document.body) walk(document.body, out, false, false);
-  return out.finish();
-}
-
-/** Plain text: blank lines are paragraph breaks, other whitespace runs become one space. */
-function plainText(text: string): string {
-  return text
-    .split(/\n[ \t]*\n/)
-    .map(collapse)
-    .filter(Boolean)
-    .join('\n\n');
-}
-
-/**
- * Walks the DOM. `nested` is true inside list items, table cells and similar, where a block
- * (a nested list, a paragraph in a cell) only starts a new line.
- */
-function walk(node: MiniNode, out: TextBuilder, inPre: boolean, nested: boolean): void {
-  const children = Array.from(node.childNodes);
-  for (const [index, c] of children.entries()) {
-    if (c.nodeType === 3) {
-      out.text(c.nodeValue ?? '', inPre);
-      continue;
-    }
-    if (c.nodeType !== 1) continue;
-    const tag = c.nodeName.toUpperCase();
-    if (SKIPPED.has(tag)) continue;
-    if (tag === 'BR') {
-      out.brk(1);
-      continue;
-    }
-    const cell = CELLS.has(tag);
-    const line = LINE_BLOCKS.has(tag);
-    const level = PARAGRAPH_BLOCKS.has(tag) ? (nested ? 1 : 2) : line ? 1 : 0;
-    if (cell && children.slice(0, index).some((s) => s.nodeType === 1)) out.separator(' | ');
-    if (level) out.brk(level);
-    walk(c, out, inPre || tag === 'PRE', nested || cell || line);
-    if (level) out.brk(level);
-  }
-}
-
-/** Collects text, collapsing whitespace and keeping the strongest pending break. */
-class TextBuilder {
-  private readonly parts: string[] = [];
-  /** 0 none, 1 line break, 2 paragraph break, waiting for the next text. */
-  private pending = 0;
-  private needSpace = false;
-
-  text(value: string, pre: boolean): void {
-    if (pre) {
-      value
-        .replace(/\u00a0/g, ' ')
-        .split('\n')
-        .forEach((line, i) => {
-          if (i > 0) this.brk(1);
-          if (line.trim() !== '') this.raw(line.trimEnd());
-        });
-      return;
-    }
-    // Blank lines in the source are paragraph breaks (WordPress's autop); other whitespace is a space.
-    value.split(/\n[ \t\u00a0]*\n/).forEach((paragraph, i) => {
-      if (i > 0) this.brk(2);
-      const collapsed = paragraph.replace(/[\s\u00a0]+/g, ' ');
-      const words = collapsed.trim();
-      if (collapsed.startsWith(' ')) this.needSpace = true;
-      if (words !== '') this.raw(words);
-      if (words !== '' && collapsed.endsWith(' ')) this.needSpace = true;
-    });
-  }
-
-  raw(value: string): void {
-    if (value === '') return;
-    if (this.parts.length > 0) {
-      if (this.pending > 0) this.parts.push(this.pending >= 2 ? '\n\n' : '\n');
-      else if (this.needSpace) this.parts.push(' ');
-    }
-    this.parts.push(value);
-    this.pending = 0;
-    this.needSpace = false;
-  }
-
-  /** Text between inline items of one line (table cells): replaces any pending space. */
-  separator(value: string): void {
-    if (this.parts.length === 0 || this.pending > 0) return;
-    this.parts.push(value);
-    this.needSpace = false;
-  }
-
-  brk(level: number): void {
-    this.pending = Math.max(this.pending, level);
-    this.needSpace = false;
-  }
-
-  finish(): string {
-    return this.parts.join('').trim();
   }
 }
