@@ -1,7 +1,19 @@
 /** Columns and column types that tables of several domains share. */
-import { customType, timestamp } from 'drizzle-orm/pg-core';
+import { customType, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
-export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** A row's key, drawn at random. */
+export const randomId = () => uuid('id').primaryKey().defaultRandom();
+
+/** Times are instants (timestamptz): a process in any time zone reads the same moment. */
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+
+export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
+
+/** The row of another table that this row belongs to: deleting that row deletes this one. */
+export const partOf = (name: string, parent: () => AnyPgColumn) =>
+  uuid(name).notNull().references(parent, { onDelete: 'cascade' });
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

@@ -1,7 +1,7 @@
 /** Conversations (issue 14 item 1). */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, partOf, randomId, updatedAt } from './columns';
 import { questions } from './questions';
 import { users } from './users';
 
@@ -12,13 +12,11 @@ import { users } from './users';
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    userId: partOf('user_id', () => users.id),
     title: text('title').notNull().default(''),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('conversations_user_updated_idx').on(t.userId, t.updatedAt)],
 );
@@ -28,9 +26,7 @@ export const conversationMessages = pgTable(
   'conversation_messages',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: partOf('conversation_id', () => conversations.id),
     type: text('type', { enum: ['user', 'bot'] }).notNull(),
     text: text('text').notNull(),
     isAudio: boolean('is_audio').notNull().default(false),

@@ -8,19 +8,18 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { PROCESSING_STATUSES, SOURCE_TYPES } from '../../../shared/admin/schemas';
-import { bytea, createdAt, tsvector } from './columns';
+import { bytea, createdAt, partOf, randomId, timestamptz, tsvector, updatedAt } from './columns';
 import { projects } from './projects';
 
 /** A named bucket of data inside one project; disabling it hides its data from answers at once. */
 export const sources = pgTable(
   'sources',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     name: text('name').notNull(),
     project: text('project')
       .notNull()
@@ -37,7 +36,7 @@ export const sources = pgTable(
  * item refers to it; deleting the item's source deletes it (knowledge/sources.ts).
  */
 export const uploadedFiles = pgTable('uploaded_files', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: randomId(),
   name: text('name').notNull(),
   kind: text('kind').notNull(),
   size: integer('size').notNull(),
@@ -54,9 +53,7 @@ export const uploadedFiles = pgTable('uploaded_files', {
 export const uploadedFileParts = pgTable(
   'uploaded_file_parts',
   {
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => uploadedFiles.id, { onDelete: 'cascade' }),
+    fileId: partOf('file_id', () => uploadedFiles.id),
     /** Where the part starts in the file; parts follow each other without a gap. */
     firstByte: integer('first_byte').notNull(),
     bytes: bytea('bytes').notNull(),
@@ -68,11 +65,9 @@ export const uploadedFileParts = pgTable(
 export const pendingData = pgTable(
   'pending_data',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     dataType: text('data_type', { enum: SOURCE_TYPES }).notNull(),
-    sourceId: uuid('source_id')
-      .notNull()
-      .references(() => sources.id, { onDelete: 'cascade' }),
+    sourceId: partOf('source_id', () => sources.id),
     project: text('project').notNull(),
     description: text('description').notNull().default(''),
     title: text('title').notNull().default(''),
@@ -84,7 +79,7 @@ export const pendingData = pgTable(
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     // A started item whose lease ran out belonged to a worker that died; another takes it again.
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leaseUntil: timestamptz('lease_until'),
     // Which server process holds the lease, so that a restarted process takes its own items back at once.
     leaseOwner: text('lease_owner'),
     // A crawl's pages found and read so far, written as it goes: the admin's live progress, read
@@ -93,10 +88,10 @@ export const pendingData = pgTable(
     pagesFetched: integer('pages_fetched'),
     // Which version of the file readers read it: an uploaded file is read again when they change.
     readWith: integer('read_with').notNull().default(0),
-    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
+    nextRunAt: timestamptz('next_run_at').notNull().defaultNow(),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('pending_data_queue_idx').on(t.status, t.nextRunAt),
@@ -111,7 +106,7 @@ export const pendingData = pgTable(
  */
 export const ingestionSchedule = pgTable('ingestion_schedule', {
   owner: text('owner').primaryKey(),
-  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  nextRunAt: timestamptz('next_run_at').notNull(),
   intervalSeconds: integer('interval_seconds').notNull(),
 });
 
@@ -121,12 +116,10 @@ export const RESOURCE_TYPES = ['web', 'video', 'pdf', 'document', 'xml'] as cons
 export const ingestedData = pgTable(
   'ingested_data',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     pendingId: uuid('pending_id').references(() => pendingData.id, { onDelete: 'set null' }),
     resourceType: text('resource_type', { enum: RESOURCE_TYPES }).notNull(),
-    sourceId: uuid('source_id')
-      .notNull()
-      .references(() => sources.id, { onDelete: 'cascade' }),
+    sourceId: partOf('source_id', () => sources.id),
     project: text('project').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -142,7 +135,7 @@ export const ingestedData = pgTable(
     // A web page's same-site links, so that a re-crawl can go on below a page that did not change.
     links: jsonb('links').$type<string[]>(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('ingested_data_dedupe_unique').on(t.sourceId, t.dedupeKey),
@@ -154,13 +147,9 @@ export const ingestedData = pgTable(
 export const chunks = pgTable(
   'chunks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => ingestedData.id, { onDelete: 'cascade' }),
-    sourceId: uuid('source_id')
-      .notNull()
-      .references(() => sources.id, { onDelete: 'cascade' }),
+    id: randomId(),
+    itemId: partOf('item_id', () => ingestedData.id),
+    sourceId: partOf('source_id', () => sources.id),
     project: text('project').notNull(),
     url: text('url'),
     position: integer('position').notNull(),

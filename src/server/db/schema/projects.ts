@@ -1,6 +1,6 @@
 /** Projects: the querying apps and authorized projects, their API keys and prompts. */
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, randomId, timestamptz, updatedAt } from './columns';
 
 /** A querying app (dish, blimey, …) or an authorized project created by a super admin. */
 export const projects = pgTable('projects', {
@@ -18,7 +18,7 @@ export const projects = pgTable('projects', {
 export const projectKeys = pgTable(
   'project_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     project: text('project')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
@@ -28,9 +28,9 @@ export const projectKeys = pgTable(
     hash: text('hash').notNull(),
     createdAt: createdAt(),
     createdBy: uuid('created_by'),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedAt: timestamptz('last_used_at'),
     useCount: integer('use_count').notNull().default(0),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedAt: timestamptz('revoked_at'),
   },
   (t) => [uniqueIndex('project_keys_hash_idx').on(t.hash), index('project_keys_project_idx').on(t.project)],
 );
@@ -42,5 +42,5 @@ export const projectPrompts = pgTable('project_prompts', {
     .references(() => projects.id, { onDelete: 'cascade' }),
   prompts: jsonb('prompts').$type<string[]>().notNull(),
   updatedBy: uuid('updated_by'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

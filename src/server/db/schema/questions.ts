@@ -1,7 +1,8 @@
 /** Questions and answers (SPEC §3 Question record, DECISIONS §4). */
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { HistoryEvent } from '../../../shared/admin/schemas';
+import { randomId, timestamptz } from './columns';
 import { users } from './users';
 
 /** The history event type lives with the admin contract, which reads it. */
@@ -11,7 +12,7 @@ export type { HistoryEvent };
 export const questions = pgTable(
   'questions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     sessionId: text('session_id').notNull(),
     project: text('project').notNull(),
@@ -28,12 +29,12 @@ export const questions = pgTable(
       .$type<HistoryEvent[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    queryTimestamp: timestamp('query_timestamp', { withTimezone: true }).notNull().defaultNow(),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    queryTimestamp: timestamptz('query_timestamp').notNull().defaultNow(),
+    answeredAt: timestamptz('answered_at'),
     /** The asker's "Was this helpful?" (issue 14): null until they answer it; they may change it. */
     helpful: boolean('helpful'),
     feedbackComment: text('feedback_comment').notNull().default(''),
-    feedbackAt: timestamp('feedback_at', { withTimezone: true }),
+    feedbackAt: timestamptz('feedback_at'),
   },
   (t) => [
     index('questions_project_time_idx').on(t.project, t.queryTimestamp),

@@ -1,22 +1,12 @@
 /** Accounts and signing in (issue 12): users, sessions, one-time codes, known places, throttles. */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, partOf, randomId, timestamptz } from './columns';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     name: text('name').notNull(),
     // Stored lower-cased so that uniqueness and look-ups ignore case.
     email: text('email'),
@@ -50,17 +40,15 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     tokenHash: text('token_hash').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: partOf('user_id', () => users.id),
     // The chat's session id (SPEC §3 sessionId), distinct from the cookie secret.
     chatSessionId: uuid('chat_session_id').notNull().defaultRandom(),
     createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
     userAgent: text('user_agent'),
   },
   (t) => [uniqueIndex('sessions_token_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
@@ -74,7 +62,7 @@ export const sessions = pgTable(
 export const otpCodes = pgTable(
   'otp_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: randomId(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     // The normalised e-mail address or phone number the code was asked for.
     identifier: text('identifier').notNull(),
@@ -85,8 +73,8 @@ export const otpCodes = pgTable(
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     tries: integer('tries').notNull().default(0),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
   },
   (t) => [
     index('otp_codes_user_idx').on(t.userId, t.createdAt),
@@ -102,12 +90,10 @@ export const otpCodes = pgTable(
 export const knownPlaces = pgTable(
   'known_places',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: partOf('user_id', () => users.id),
     kind: text('kind', { enum: ['device', 'address'] }).notNull(),
     value: text('value').notNull(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('known_places_unique').on(t.userId, t.kind, t.value)],
 );
@@ -120,5 +106,5 @@ export const knownPlaces = pgTable(
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  windowStartedAt: timestamptz('window_started_at').notNull().defaultNow(),
 });

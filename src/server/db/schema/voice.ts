@@ -1,6 +1,6 @@
 /** Spoken answers (issue 16): every web process can serve /tts/<name>. */
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { bytea } from './columns';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bytea, timestamptz } from './columns';
 
 /**
  * A spoken answer's MP3, kept so that a process other than the one that made it can serve
@@ -14,7 +14,7 @@ export const spokenAnswers = pgTable(
     name: text('name').primaryKey(),
     mp3: bytea('mp3').notNull(),
     bytes: integer('bytes').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamptz('used_at').notNull().defaultNow(),
   },
   (t) => [index('spoken_answers_used_at_idx').on(t.usedAt)],
 );
