@@ -5,9 +5,9 @@
  *   - 'fragment' (a field of an export): a list item or a table row is a line of its paragraph,
  *     cells are joined by " | ", and blank lines in the source are paragraph breaks (WordPress
  *     stores paragraphs as blank-line-separated text);
- *   - 'page' (a web page's main content, already stripped of its chrome): every block is its own
- *     paragraph, so the passages cut from it follow the page's sections; cells are joined by a
- *     space, and hidden elements and form controls are not content.
+ *   - 'page' (a web page's main content, its navigation already removed by web-extract.ts): every
+ *     block, list items and table rows too, is its own paragraph; cells are joined by a space, and
+ *     hidden elements, <select> menus and media (canvas, math, embeds) are not content.
  * Paragraphs are separated by a blank line in both.
  */
 import { parseHTML } from 'linkedom';
@@ -132,7 +132,7 @@ export function plainText(text: string): string {
 export function htmlToText(html: string): string {
   if (html.trim() === '') return '';
   if (!/[<&]/.test(html)) return plainText(html);
-  // Always wrapped, even when the fragment is a whole page: its <head> then sits in the body and is skipped.
+  // Always wrapped, even a whole page: its <head> then sits inside the body, where it is skipped.
   const { document } = parseDocumentWith(`<!DOCTYPE html><html><body>${html}</body></html>`);
   const out = new TextBuilder();
   if (document.body) walkChildren(document.body, out, LAYOUTS.fragment, false, false);
