@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { htmlToText } from '../../src/server/knowledge/connectors/xml';
+import { htmlToText } from '../../src/server/knowledge/connectors/html-text';
 import { sharedPath } from '../support/shared';
 
 export interface FaqPair {

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { IngestedItemView, ListAnswer, PendingItemView } from '../../shared/admin/schemas';
 import type { Db } from '../db/client';
-import { pageOf } from '../db/paging';
+import { pageOf, type ListSelects } from '../db/paging';
 import { ingestedData, pendingData, sources } from '../db/schema';
 import { searchFilter } from './search-filter';
 
@@ -15,6 +15,54 @@ interface ListQuery {
 
 /** The list screens show the start of a long body; the whole of it is in the index. */
 const BODY_PREVIEW = 2000;
+
+type IngestedRow = typeof ingestedData.$inferSelect;
+type PendingRow = typeof pendingData.$inferSelect;
+/** An item with the name of its source. */
+type Sourced<Item> = { item: Item; sourceName: string };
+
+const presentIngested = ({ item, sourceName }: Sourced<IngestedRow>): IngestedItemView => ({
+  _id: item.id,
+  resource_type: item.resourceType,
+  source: sourceName,
+  source_id: item.sourceId,
+  project: item.project,
+  title: item.title,
+  body: item.body.length > BODY_PREVIEW ? `${item.body.slice(0, BODY_PREVIEW)}…` : item.body,
+  url: item.url,
+  country: item.country,
+  isConsumed: item.isConsumed,
+});
+
+const presentPending = ({ item, sourceName }: Sourced<PendingRow>): PendingItemView => ({
+  _id: item.id,
+  data_type: item.dataType,
+  source: sourceName,
+  source_id: item.sourceId,
+  description: item.description,
+  title: item.title,
+  url: item.url,
+  depth: item.depth,
+  status: item.status,
+  error: item.error,
+});
+
+/**
+ * Both lists are joined to their source, whose name they show and can be searched by. The
+ * overloads say which rows each table gives, which Drizzle cannot infer for either table at once.
+ */
+function withSourceName(db: Db, table: typeof ingestedData): ListSelects<Sourced<IngestedRow>>;
+function withSourceName(db: Db, table: typeof pendingData): ListSelects<Sourced<PendingRow>>;
+function withSourceName(
+  db: Db,
+  table: typeof ingestedData | typeof pendingData,
+): ListSelects<Sourced<IngestedRow> | Sourced<PendingRow>> {
+  const bySource = eq(sources.id, table.sourceId);
+  return {
+    rows: db.select({ item: table, sourceName: sources.name }).from(table).innerJoin(sources, bySource),
+    count: db.select({ n: count() }).from(table).innerJoin(sources, bySource),
+  };
+}
 
 export async function listIngested(db: Db, q: ListQuery): Promise<ListAnswer<IngestedItemView>> {
   const where = and(
@@ -32,26 +80,10 @@ export async function listIngested(db: Db, q: ListQuery): Promise<ListAnswer<Ing
     }),
   );
   return pageOf(
-    db
-      .select({ item: ingestedData, sourceName: sources.name })
-      .from(ingestedData)
-      .innerJoin(sources, eq(sources.id, ingestedData.sourceId))
-      .where(where)
-      .orderBy(desc(ingestedData.updatedAt), desc(ingestedData.id)),
-    countOf(db, ingestedData, where, true),
+    withSourceName(db, ingestedData),
+    { where, newestFirst: [ingestedData.updatedAt, ingestedData.id] },
     q,
-    ({ item, sourceName }) => ({
-      _id: item.id,
-      resource_type: item.resourceType,
-      source: sourceName,
-      source_id: item.sourceId,
-      project: item.project,
-      title: item.title,
-      body: item.body.length > BODY_PREVIEW ? `${item.body.slice(0, BODY_PREVIEW)}…` : item.body,
-      url: item.url,
-      country: item.country,
-      isConsumed: item.isConsumed,
-    }),
+    presentIngested,
   );
 }
 
@@ -75,35 +107,9 @@ export async function listPending(
     }),
   );
   return pageOf(
-    db
-      .select({ item: pendingData, sourceName: sources.name })
-      .from(pendingData)
-      .innerJoin(sources, eq(sources.id, pendingData.sourceId))
-      .where(where)
-      .orderBy(desc(pendingData.createdAt), desc(pendingData.id)),
-    countOf(db, pendingData, where, false),
+    withSourceName(db, pendingData),
+    { where, newestFirst: [pendingData.createdAt, pendingData.id] },
     q,
-    ({ item, sourceName }) => ({
-      _id: item.id,
-      data_type: item.dataType,
-      source: sourceName,
-      source_id: item.sourceId,
-      description: item.description,
-      title: item.title,
-      url: item.url,
-      depth: item.depth,
-      status: item.status,
-      error: item.error,
-    }),
+    presentPending,
   );
-}
-
-function countOf(
-  db: Db,
-  table: typeof ingestedData | typeof pendingData,
-  where: SQL | undefined,
-  ingested: boolean,
-) {
-  const sourceJoin = eq(sources.id, ingested ? ingestedData.sourceId : pendingData.sourceId);
-  return db.select({ n: count() }).from(table).innerJoin(sources, sourceJoin).where(where);
 }

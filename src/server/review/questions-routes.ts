@@ -1,4 +1,4 @@
-import { and, count, desc, inArray } from 'drizzle-orm';
+import { and, count, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { QuestionView } from '../../shared/admin/schemas';
 import { routes } from '../../shared/api/routes';
@@ -48,8 +48,8 @@ export function registerQuestionAdminRoutes(app: FastifyInstance, db: Db): void 
       feedbackCondition(body.feedback),
     );
     return pageOf(
-      db.select().from(questions).where(where).orderBy(desc(questions.queryTimestamp), desc(questions.id)),
-      db.select({ n: count() }).from(questions).where(where),
+      { rows: db.select().from(questions), count: db.select({ n: count() }).from(questions) },
+      { where, newestFirst: [questions.queryTimestamp, questions.id] },
       body.queryOptions,
       present,
     );

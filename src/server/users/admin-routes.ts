@@ -1,4 +1,4 @@
-import { and, count, desc, inArray, or, sql } from 'drizzle-orm';
+import { and, count, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { routes } from '../../shared/api/routes';
 import type { Db } from '../db/client';
@@ -41,8 +41,8 @@ export function registerUserAdminRoutes(app: FastifyInstance, db: Db, evictions:
       }),
     );
     return pageOf(
-      db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)),
-      db.select({ n: count() }).from(users).where(where),
+      { rows: db.select().from(users), count: db.select({ n: count() }).from(users) },
+      { where, newestFirst: [users.createdAt, users.id] },
       body.queryOptions,
       (u) => presentUserForAdmin(u, isSuper),
     );

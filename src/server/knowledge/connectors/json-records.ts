@@ -6,7 +6,8 @@
  * url-like field.
  */
 import { ConnectorError, type ExtractedDocument } from './types';
-import { htmlToText, XML_MAX_BYTES, XML_MAX_RECORDS } from './xml';
+import { htmlToText } from './html-text';
+import { XML_MAX_BYTES, XML_MAX_RECORDS } from './xml';
 
 const TITLE_MAX = 200;
 /** Nesting followed inside one record; deeper values are left out. */

@@ -8,7 +8,7 @@ import type { Nodes, Parents, PhrasingContent, Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import { htmlToText } from './xml';
+import { htmlToText } from './html-text';
 
 export interface MarkdownText {
   /** The first top-level heading (else the first heading), or '' when there is none. */

@@ -1,23 +1,19 @@
 /**
  * xml_db connector (DECISIONS §5): an XML export whose repeated records become items.
  *
- * Security comes first. XML can declare entities that expand exponentially ("billion laughs") or
- * read local files and URLs (external entities, XXE). A document whose DOCTYPE declares any entity
- * is refused before it reaches the parser, and the parser runs with entity processing off, so no
- * entity is ever expanded or resolved; only the five predefined entities and character references
- * are decoded, by this module, without recursion. Input size and record count are capped.
+ * Security comes first: the file is read by xml-tree.ts, which refuses entity declarations and
+ * expands no entity. Input size and record count are capped.
  *
  * Records: a WordPress WXR export (rss/channel/item with wp:post_type) gives its published posts
  * and pages. Any other XML gives the elements that repeat most under one parent; each becomes an
  * item whose body lists its fields as "key: value" lines.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { parseHTML } from 'linkedom';
+import { collapseSpaces, htmlToText, plainText } from './html-text';
 import { ConnectorError, type ExtractedDocument } from './types';
-import { decodeXmlEntities } from './xml-entities';
+import { child, childText, localName, readXmlTree, type XmlElement } from './xml-tree';
 
-/** Largest XML accepted, in bytes. */
-export const XML_MAX_BYTES = 50 * 1024 * 1024;
+export { XML_MAX_BYTES } from './xml-tree';
+
 /** Most records one XML file may produce, unless the caller sets another cap. */
 export const XML_MAX_RECORDS = 10_000;
 
@@ -34,9 +30,7 @@ export function extractXmlRecords(
   options: ExtractXmlOptions = {},
 ): ExtractedDocument[] {
   const maxRecords = options.maxRecords ?? XML_MAX_RECORDS;
-  const text = decodeInput(xml);
-  refuseEntityDeclarations(text);
-  const root = parseXml(text);
+  const root = readXmlTree(xml);
 
   const wordPress = isWordPressExport(root);
   const documents = wordPress ? wordPressRecords(root, maxRecords) : genericRecords(root, maxRecords);
@@ -48,165 +42,6 @@ export function extractXmlRecords(
     );
   }
   return documents;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Input, security checks and parsing
-
-function decodeInput(xml: string | Uint8Array): string {
-  if (typeof xml === 'string') {
-    if (xml.length > XML_MAX_BYTES || Buffer.byteLength(xml, 'utf8') > XML_MAX_BYTES) throw tooLarge();
-    return xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
-  }
-  if (xml.byteLength > XML_MAX_BYTES) throw tooLarge();
-  // Byte-order marks decide; otherwise the encoding named in the XML declaration, else UTF-8.
-  if (xml[0] === 0xef && xml[1] === 0xbb && xml[2] === 0xbf)
-    return new TextDecoder('utf-8').decode(xml.subarray(3));
-  if (xml[0] === 0xff && xml[1] === 0xfe) return new TextDecoder('utf-16le').decode(xml.subarray(2));
-  if (xml[0] === 0xfe && xml[1] === 0xff) return new TextDecoder('utf-16be').decode(xml.subarray(2));
-  const head = new TextDecoder('latin1').decode(xml.subarray(0, 200));
-  const declared = /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1];
-  let decoder: InstanceType<typeof TextDecoder>;
-  try {
-    decoder = new TextDecoder(declared ?? 'utf-8');
-  } catch {
-    throw new ConnectorError(
-      `This XML file uses the character encoding "${declared}", which is not supported.`,
-    );
-  }
-  return decoder.decode(xml);
-}
-
-function tooLarge(): ConnectorError {
-  return new ConnectorError(
-    `This XML file is larger than ${XML_MAX_BYTES / (1024 * 1024)} MB; split it into smaller files.`,
-  );
-}
-
-/**
- * Entities can only be declared inside a DOCTYPE. Refusing every document that has a DOCTYPE and
- * the text `<!ENTITY` anywhere is deliberately broad (it also catches declarations hidden behind
- * comments or odd quoting); a legitimate export almost never has either.
- */
-function refuseEntityDeclarations(text: string): void {
-  if (/<!DOCTYPE/i.test(text) && /<!ENTITY/i.test(text)) {
-    throw new ConnectorError(
-      'This XML file declares entities, which are not allowed (they can be used to attack the server).',
-    );
-  }
-}
-
-/** One element of the parsed document. */
-interface XmlElement {
-  name: string;
-  attrs: [string, string][];
-  children: XmlElement[];
-  /** The element's own text (text and CDATA directly inside it), decoded, untrimmed. */
-  text: string;
-}
-
-type OrderedEntry = Record<string, unknown>;
-
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  // No entity is expanded: DOCTYPE entities (already refused) and HTML entities stay as written.
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  cdataPropName: '#cdata',
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-});
-
-function parseXml(text: string): XmlElement {
-  const verdict = XMLValidator.validate(text);
-  if (verdict !== true) {
-    const { msg, line } = verdict.err;
-    throw new ConnectorError(`This file is not well-formed XML: ${shortReason(msg)} (line ${line}).`);
-  }
-  let entries: unknown;
-  try {
-    entries = parser.parse(text);
-  } catch (error) {
-    if (error instanceof RangeError)
-      throw new ConnectorError('This XML file is nested too deeply to be read.');
-    throw new ConnectorError(`This file is not well-formed XML: ${shortReason(errorMessage(error))}.`);
-  }
-  let elements: XmlElement[];
-  try {
-    elements = Array.isArray(entries) ? toElements(entries as OrderedEntry[]).elements : [];
-  } catch (error) {
-    if (error instanceof RangeError)
-      throw new ConnectorError('This XML file is nested too deeply to be read.');
-    throw error;
-  }
-  if (elements.length === 0)
-    throw new ConnectorError('This file is not well-formed XML: it has no root element.');
-  if (elements.length > 1) {
-    throw new ConnectorError('This file is not well-formed XML: it has more than one root element.');
-  }
-  return elements[0]!;
-}
-
-function shortReason(message: string): string {
-  const oneLine = message.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
-  return oneLine.length > 160 ? `${oneLine.slice(0, 157)}...` : oneLine || 'unknown error';
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** Converts fast-xml-parser's ordered output into plain elements. */
-function toElements(entries: OrderedEntry[]): { elements: XmlElement[]; text: string } {
-  const elements: XmlElement[] = [];
-  let text = '';
-  for (const entry of entries) {
-    for (const key of Object.keys(entry)) {
-      if (key === ':@') continue;
-      const value = entry[key];
-      if (key === '#text') {
-        text += decodeXmlEntities(String(value));
-      } else if (key === '#cdata') {
-        // CDATA is literal: no decoding.
-        if (Array.isArray(value)) {
-          for (const part of value as OrderedEntry[]) {
-            const cdata = part['#text'];
-            if (typeof cdata === 'string') text += cdata;
-          }
-        }
-      } else if (!key.startsWith('?') && !key.startsWith('#') && Array.isArray(value)) {
-        const inner = toElements(value as OrderedEntry[]);
-        const rawAttrs = entry[':@'];
-        const attrs: [string, string][] =
-          rawAttrs && typeof rawAttrs === 'object'
-            ? Object.entries(rawAttrs as Record<string, unknown>).map(([name, v]) => [
-                name,
-                decodeXmlEntities(String(v)),
-              ])
-            : [];
-        elements.push({ name: key, attrs, children: inner.elements, text: inner.text });
-      }
-    }
-  }
-  return { elements, text };
-}
-
-function localName(name: string): string {
-  const colon = name.lastIndexOf(':');
-  return colon === -1 ? name : name.slice(colon + 1);
-}
-
-function child(element: XmlElement, name: string): XmlElement | undefined {
-  return element.children.find((c) => c.name === name);
-}
-
-function childText(element: XmlElement, name: string): string {
-  return child(element, name)?.text.trim() ?? '';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -243,7 +78,7 @@ function wordPressRecords(root: XmlElement, maxRecords: number): ExtractedDocume
     if (body === '') body = htmlToText(child(item, 'excerpt:encoded')?.text ?? '');
     if (body === '') continue;
 
-    const title = clip(collapse(htmlToText(childText(item, 'title')))) || firstWords(body);
+    const title = clip(collapseSpaces(htmlToText(childText(item, 'title')))) || firstWords(body);
     const document: ExtractedDocument = { title, body };
     const url = httpUrl(childText(item, 'link'));
     if (url) document.url = url;
@@ -360,7 +195,7 @@ function recordToDocument(record: XmlElement, position: number): ExtractedDocume
     shallowFirst.find(
       (f) => f.value.length <= SHORT_TEXT_MAX && !f.value.includes('\n') && !httpUrl(f.value),
     );
-  const title = titleField ? clip(collapse(titleField.value)) : `${localName(record.name)} ${position}`;
+  const title = titleField ? clip(collapseSpaces(titleField.value)) : `${localName(record.name)} ${position}`;
 
   const document: ExtractedDocument = { title, body };
   const url = shallowFirst
@@ -407,17 +242,13 @@ function tooManyRecords(max: number): ConnectorError {
 // ---------------------------------------------------------------------------------------------
 // Text helpers
 
-function collapse(text: string): string {
-  return text.replace(/[\s\u00a0]+/g, ' ').trim();
-}
-
 function clip(text: string, max = TITLE_MAX): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
 function firstWords(body: string): string {
   const firstLine = body.split('\n').find((l) => l.trim() !== '') ?? '';
-  return clip(collapse(firstLine), 80);
+  return clip(collapseSpaces(firstLine), 80);
 }
 
 function httpUrl(value: string): string | undefined {
@@ -427,144 +258,5 @@ function httpUrl(value: string): string | undefined {
     return new URL(trimmed).href;
   } catch {
     return undefined;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTML to plain text (paragraphs separated by a blank line)
-
-/** The little of the DOM this module reads (linkedom's types need the DOM library). */
-interface MiniNode {
-  nodeType: number;
-  nodeName: string;
-  nodeValue: string | null;
-  childNodes: ArrayLike<MiniNode>;
-}
-
-const SKIPPED = new Set([
-  'SCRIPT',
-  'STYLE',
-  'NOSCRIPT',
-  'TEMPLATE',
-  'HEAD',
-  'TITLE',
-  'IFRAME',
-  'OBJECT',
-  'SVG',
-]);
-const PARAGRAPH_BLOCKS = new Set([
-  'P', 'DIV', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'DL', 'TABLE', 'BLOCKQUOTE', 'PRE',
-  'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'NAV', 'ASIDE', 'FIGURE', 'HR', 'ADDRESS', 'DETAILS',
-  'MAIN', 'FORM', 'FIELDSET', 'HGROUP',
-]); // prettier-ignore
-const LINE_BLOCKS = new Set(['LI', 'TR', 'DT', 'DD', 'CAPTION', 'FIGCAPTION', 'SUMMARY', 'LEGEND', 'OPTION']);
-const CELLS = new Set(['TD', 'TH']);
-
-/**
- * Converts HTML to text: tags dropped, entities decoded, block elements and blank lines in the
- * source (WordPress stores paragraphs as blank-line-separated text) become paragraph breaks.
- */
-export function htmlToText(html: string): string {
-  if (html.trim() === '') return '';
-  if (!/[<&]/.test(html)) return plainText(html);
-  const { document } = parseHTML(`<!DOCTYPE html><html><body>${html}</body></html>`) as unknown as {
-    document: { body: MiniNode | null };
-  };
-  const out = new TextBuilder();
-  if (document.body) walk(document.body, out, false, false);
-  return out.finish();
-}
-
-/** Plain text: blank lines are paragraph breaks, other whitespace runs become one space. */
-function plainText(text: string): string {
-  return text
-    .split(/\n[ \t]*\n/)
-    .map(collapse)
-    .filter(Boolean)
-    .join('\n\n');
-}
-
-/**
- * Walks the DOM. `nested` is true inside list items, table cells and similar, where a block
- * (a nested list, a paragraph in a cell) only starts a new line.
- */
-function walk(node: MiniNode, out: TextBuilder, inPre: boolean, nested: boolean): void {
-  const children = Array.from(node.childNodes);
-  for (const [index, c] of children.entries()) {
-    if (c.nodeType === 3) {
-      out.text(c.nodeValue ?? '', inPre);
-      continue;
-    }
-    if (c.nodeType !== 1) continue;
-    const tag = c.nodeName.toUpperCase();
-    if (SKIPPED.has(tag)) continue;
-    if (tag === 'BR') {
-      out.brk(1);
-      continue;
-    }
-    const cell = CELLS.has(tag);
-    const line = LINE_BLOCKS.has(tag);
-    const level = PARAGRAPH_BLOCKS.has(tag) ? (nested ? 1 : 2) : line ? 1 : 0;
-    if (cell && children.slice(0, index).some((s) => s.nodeType === 1)) out.separator(' | ');
-    if (level) out.brk(level);
-    walk(c, out, inPre || tag === 'PRE', nested || cell || line);
-    if (level) out.brk(level);
-  }
-}
-
-/** Collects text, collapsing whitespace and keeping the strongest pending break. */
-class TextBuilder {
-  private readonly parts: string[] = [];
-  /** 0 none, 1 line break, 2 paragraph break, waiting for the next text. */
-  private pending = 0;
-  private needSpace = false;
-
-  text(value: string, pre: boolean): void {
-    if (pre) {
-      value
-        .replace(/\u00a0/g, ' ')
-        .split('\n')
-        .forEach((line, i) => {
-          if (i > 0) this.brk(1);
-          if (line.trim() !== '') this.raw(line.trimEnd());
-        });
-      return;
-    }
-    // Blank lines in the source are paragraph breaks (WordPress's autop); other whitespace is a space.
-    value.split(/\n[ \t\u00a0]*\n/).forEach((paragraph, i) => {
-      if (i > 0) this.brk(2);
-      const collapsed = paragraph.replace(/[\s\u00a0]+/g, ' ');
-      const words = collapsed.trim();
-      if (collapsed.startsWith(' ')) this.needSpace = true;
-      if (words !== '') this.raw(words);
-      if (words !== '' && collapsed.endsWith(' ')) this.needSpace = true;
-    });
-  }
-
-  raw(value: string): void {
-    if (value === '') return;
-    if (this.parts.length > 0) {
-      if (this.pending > 0) this.parts.push(this.pending >= 2 ? '\n\n' : '\n');
-      else if (this.needSpace) this.parts.push(' ');
-    }
-    this.parts.push(value);
-    this.pending = 0;
-    this.needSpace = false;
-  }
-
-  /** Text between inline items of one line (table cells): replaces any pending space. */
-  separator(value: string): void {
-    if (this.parts.length === 0 || this.pending > 0) return;
-    this.parts.push(value);
-    this.needSpace = false;
-  }
-
-  brk(level: number): void {
-    this.pending = Math.max(this.pending, level);
-    this.needSpace = false;
-  }
-
-  finish(): string {
-    return this.parts.join('').trim();
   }
 }

@@ -12,22 +12,18 @@
  * interstitial) are outside youtubei.js anyway. So the connectors make the requests that
  * youtube-transcript-api and NewPipe make, and that the recordings capture, and parse the answers here:
  *   - video (youtube-video.ts): the watch page (ytcfg API key), POST /youtubei/v1/player as the Android
- *     client (playabilityStatus, videoDetails, captionTracks), and the timedtext XML at the track's baseUrl;
+ *     client (playabilityStatus, videoDetails, captionTracks), and the timedtext XML at the track's baseUrl
+ *     (youtube-transcript.ts);
  *   - channel (youtube-channel.ts): POST /youtubei/v1/navigation/resolve_url, POST /youtubei/v1/browse for
  *     the Videos tab and its continuations, with the channel's /videos page (ytInitialData) as fallback.
  * The parsing reads plain JSON paths and a small XML subset, so a YouTube change breaks one named path
  * (and its test) instead of a renderer class deep in a library. All HTTP goes through an injectable
  * `fetch` (youtube-transport.ts); production uses the global fetch against https://www.youtube.com.
  */
-export {
-  parseVideoId,
-  fetchVideo,
-  watchUrl,
-  rankTracks,
-  parseTimedText,
-  cuesToParagraphs,
-} from './youtube-video';
-export type { FetchVideoOptions, VideoDocument, CaptionTrack, Cue } from './youtube-video';
+export { parseVideoId, fetchVideo, watchUrl } from './youtube-video';
+export type { FetchVideoOptions, VideoDocument } from './youtube-video';
+export { rankTracks, parseTimedText, cuesToParagraphs } from './youtube-transcript';
+export type { CaptionTrack, Cue } from './youtube-transcript';
 export { parseChannelRef, listChannelVideos, channelUrl, VIDEOS_TAB_PARAMS } from './youtube-channel';
 export type { ChannelRef, ChannelVideo, ListChannelVideosOptions } from './youtube-channel';
 export { YouTubeError } from './youtube-transport';
