@@ -1,43 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { Client, newUser } from '../support/http';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newUser } from '../support/http';
 import { SUPER, SUPER_ENV } from '../support/admin';
 import { askOnce, openChatSocket, signedInChatUser } from '../support/chat';
-import {
-  expectNoAxeViolations,
-  launchChromium,
-  startAppServer,
-  watchCspViolations,
-} from '../support/browser';
+import { expectNoAxeViolations, startAppServer } from '../support/browser';
+import { apgSiteForTheseTests, appForTheseTests, CLIPBOARD } from '../support/e2e';
 import { sharedPath } from '../support/shared';
-import type { TestServer } from '../support/server';
-import { serveSite } from '../support/static-site';
 
-let browser: Browser;
-let t: TestServer;
-let site: Awaited<ReturnType<typeof serveSite>>;
+const site = apgSiteForTheseTests();
+const app = appForTheseTests(() => startAppServer({ ...SUPER_ENV, CRAWL_ALLOW_PRIVATE: 'true' }));
 
-beforeAll(async () => {
-  site = await serveSite(sharedPath('material/website/aria-practices/content'));
-  t = await startAppServer({ ...SUPER_ENV, CRAWL_ALLOW_PRIVATE: 'true' });
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-  await site?.stop();
-});
-
-async function superAdminPage(): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: t.url,
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  const page = await context.newPage();
-  watchCspViolations(page);
-  await page.request.post('/auth/login', { data: { emailOrPhone: SUPER.email, password: SUPER.password } });
-  return page;
-}
+const superAdminPage = () => app.signedInPage(SUPER, CLIPBOARD);
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
@@ -73,7 +46,7 @@ describe('the admin screens in Chromium against the real server', () => {
     await page.getByLabel('Source', { exact: true }).selectOption({ label: 'APG guide' });
     await page.getByLabel('Project', { exact: true }).selectOption('dish');
     await page.getByLabel('Location (country)').fill('India');
-    await page.getByLabel('URL').fill(`${site.url}/apg-home.html`);
+    await page.getByLabel('URL').fill(`${site().url}/apg-home.html`);
     await expectNoAxeViolations(page, '/adminadddata');
     await page.getByRole('button', { name: 'Add Data' }).click();
     await toast(page, 'Data added successfully for ingestion during the next DB update.').waitFor();
@@ -91,7 +64,7 @@ describe('the admin screens in Chromium against the real server', () => {
 
     await page.goto('/admindashboard?tab=data');
     await page.getByRole('button', { name: 'View All Pending Data' }).click();
-    await page.getByText(`${site.url}/apg-home.html`).first().waitFor();
+    await page.getByText(`${site().url}/apg-home.html`).first().waitFor();
     await page.getByRole('button', { name: '(Force) Process Now' }).click();
     await toast(page, 'Processing of pending data has started.').waitFor();
     // The crawl runs after the answer; the ingested list shows the page once it is done.
@@ -132,9 +105,9 @@ describe('the admin screens in Chromium against the real server', () => {
 
   it('blocks and unblocks a user, and opens a question history', async () => {
     const account = newUser({ name: 'Blockable Person' });
-    await new Client(t.url).post('/auth/register', account);
-    const asker = await signedInChatUser(t);
-    const socket = await openChatSocket(t, asker);
+    await app.register(account);
+    const asker = await signedInChatUser(app);
+    const socket = await openChatSocket(app, asker);
     await askOnce(socket, 'What is a landmark region?');
     socket.close();
 

@@ -3,55 +3,22 @@
  * answer, listens to it, says it helped with a comment; the admin sees that in the Questions tab
  * and finds it with the Helpful filter.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SUPER, SUPER_ENV } from '../support/admin';
-import {
-  expectNoAxeViolations,
-  expectNoCspViolations,
-  launchChromium,
-  startAppServer,
-  watchCspViolations,
-} from '../support/browser';
+import { expectNoAxeViolations, expectNoCspViolations, startAppServer } from '../support/browser';
+import { type Account, appForTheseTests, CLIPBOARD } from '../support/e2e';
 import { newUser } from '../support/http';
-import type { TestServer } from '../support/server';
 
-let browser: Browser;
-let t: TestServer;
+const app = appForTheseTests(() => startAppServer(SUPER_ENV));
 
-beforeAll(async () => {
-  t = await startAppServer(SUPER_ENV);
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
-
-async function signedInPage(emailOrPhone: string, password: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: t.url,
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  const page = await context.newPage();
-  watchCspViolations(page);
-  await page.request.post('/auth/login', { data: { emailOrPhone, password } });
-  return page;
-}
+const signedInPage = (account: Account) => app.signedInPage(account, CLIPBOARD);
 
 const QUESTION = 'What is a screen reader?';
 const COMMENT = 'Short and clear, thank you';
 
 describe('answer actions', () => {
   it('asks, copies, listens, marks the answer helpful with a comment; the admin sees it', async () => {
-    const account = newUser();
-    const registered = await fetch(`${t.url}/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(account),
-    });
-    expect(registered.status).toBe(201);
-    const page = await signedInPage(account.email, account.password);
+    const page = await signedInPage(await app.register(newUser()));
     await page.goto('/chatpage');
     await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
     const field = page.getByPlaceholder('Ask your question');
@@ -89,7 +56,7 @@ describe('answer actions', () => {
     expectNoCspViolations(page);
     await page.context().close();
 
-    const admin = await signedInPage(SUPER.email, SUPER.password);
+    const admin = await signedInPage(SUPER);
     await admin.goto('/admindashboard?tab=questions');
     const table = admin.getByRole('table', { name: 'Questions' });
     await table.getByRole('cell', { name: QUESTION, exact: true }).first().waitFor();

@@ -4,27 +4,16 @@
  * /api/docs in its place.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, launchChromium } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/browser';
+import { appForTheseTests } from '../support/e2e';
+import { startTestServer } from '../support/server';
 
-let browser: Browser;
-let t: TestServer;
-
-beforeAll(async () => {
-  t = await startTestServer({ STATIC_DIR: path.resolve('dist/app') });
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+const app = appForTheseTests(() => startTestServer({ STATIC_DIR: path.resolve('dist/app') }));
 
 describe('/api/docs', () => {
   it('renders every call of the project API with zero axe violations, also once the service worker runs', async () => {
-    const context = await browser.newContext({ baseURL: t.url });
-    const page = await context.newPage();
+    const page = await app.newPage();
     // The app first, so that its service worker is installed and controls what follows.
     await page.goto('/');
     await page.evaluate(async () => {
@@ -46,6 +35,6 @@ describe('/api/docs', () => {
     // Keyboard: the skip link is the first stop and leads to the reference.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the reference');
-    await context.close();
+    await page.context().close();
   });
 });

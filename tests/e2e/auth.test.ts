@@ -1,48 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { messages } from '../../src/shared/messages';
-import { Client, newUser } from '../support/http';
+import { SUPER as admin, SUPER_ENV } from '../support/admin';
+import { newUser } from '../support/http';
 import { codeMailedTo, startSmtpServer } from '../support/smtp';
-import {
-  expectNoAxeViolations,
-  launchChromium,
-  startAppServer,
-  tabTo,
-  watchCspViolations,
-} from '../support/browser';
-import type { TestServer } from '../support/server';
+import { expectNoAxeViolations, startAppServer, tabTo } from '../support/browser';
+import { appForTheseTests, forTheseTests } from '../support/e2e';
 
-let browser: Browser;
-let t: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-const admin = { email: 'root@dish.example', password: 'root password 1' };
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await startAppServer({
-    SMTP_URL: smtp.url,
-    SUPERADMIN_EMAIL: admin.email,
-    SUPERADMIN_PASSWORD: admin.password,
-  });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-  await smtp?.stop();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: t.url });
-  const page = await context.newPage();
-  watchCspViolations(page);
-  return page;
-}
-
+const smtp = forTheseTests(startSmtpServer);
+const app = appForTheseTests(() => startAppServer({ SMTP_URL: smtp().url, ...SUPER_ENV }));
+const newPage = () => app.newPage();
 /** Makes the account through the API, as a user who registered earlier. */
-async function register(user: ReturnType<typeof newUser>): Promise<void> {
-  expect((await new Client(t.url).post('/auth/register', user)).status).toBe(201);
-}
+const register = (user: ReturnType<typeof newUser>) => app.register(user);
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
@@ -88,7 +57,7 @@ describe('signing up and in, in Chromium against the real server', () => {
     await page.waitForURL('**/loginviaOTP');
     await field(page, 'Email Or Phone').fill(user.email);
     await page.getByRole('button', { name: 'Send OTP' }).click();
-    const code = await codeMailedTo(smtp.mails, user.email);
+    const code = await codeMailedTo(smtp().mails, user.email);
     await field(page, 'OTP').fill(code);
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await page.waitForURL('**/dashboard');
@@ -203,19 +172,13 @@ describe('accessibility of every screen (axe-core, zero violations)', () => {
   });
 
   it('passes on the signed-in screens of a user and of a super admin', async () => {
-    const page = await newPage();
-    const user = newUser();
-    await page.request.post('/auth/register', { data: user });
-    await page.request.post('/auth/login', { data: { emailOrPhone: user.email, password: user.password } });
+    const page = await app.newUserPage();
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Logout' }).waitFor();
     await expectNoAxeViolations(page, '/dashboard');
     await page.context().close();
 
-    const adminPage = await newPage();
-    await adminPage.request.post('/auth/login', {
-      data: { emailOrPhone: admin.email, password: admin.password },
-    });
+    const adminPage = await app.signedInPage(admin);
     for (const path of ['/admindashboard', '/superadminaddproject']) {
       await adminPage.goto(path);
       await adminPage.getByRole('heading', { level: 1 }).waitFor();

@@ -1,55 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { addSource, form, SUPER_ENV, signInSuper } from '../support/admin';
-import {
-  expectNoAxeViolations,
-  expectNoCspViolations,
-  launchChromium,
-  newSignedInPage,
-  startAppServer,
-  tabTo,
-} from '../support/browser';
-import { material, sharedPath } from '../support/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { addData, addSource, SUPER_ENV, signInSuper } from '../support/admin';
+import { expectNoAxeViolations, expectNoCspViolations, startAppServer, tabTo } from '../support/browser';
+import { apgSiteForTheseTests, appForTheseTests, forTheseTests } from '../support/e2e';
+import { CENSUS_PDF as CENSUS, materialFile } from '../support/shared';
 import { startYouTubeReplay } from '../support/youtube-replay';
-import type { TestServer } from '../support/server';
-import { serveSite } from '../support/static-site';
 
-let browser: Browser;
-let t: TestServer;
-let replay: Awaited<ReturnType<typeof startYouTubeReplay>>;
-let site: Awaited<ReturnType<typeof serveSite>>;
+const replay = forTheseTests(startYouTubeReplay);
+const site = apgSiteForTheseTests();
+const app = appForTheseTests(() =>
+  startAppServer({ ...SUPER_ENV, CRAWL_ALLOW_PRIVATE: 'true' }, { fetch: replay().fetch }),
+);
 
+// What the questions are answered from: a crawled guide, a video and a PDF, ingested once.
 beforeAll(async () => {
-  replay = await startYouTubeReplay();
-  site = await serveSite(sharedPath('material/website/aria-practices/content'));
-  t = await startAppServer({ ...SUPER_ENV, CRAWL_ALLOW_PRIVATE: 'true' }, { fetch: replay.fetch });
-  const admin = await signInSuper(t);
+  const admin = await signInSuper(app);
   const source = await addSource(admin, 'Guides and videos');
   const fields = { queryingApp: 'dish', source, project: 'dish', location: 'Worldwide' };
-  await admin.post(
-    '/admin/add_data',
-    form({ ...fields, data_type: 'web', url: `${site.url}/apg-home.html`, depth: 1 }),
-  );
-  await admin.post(
-    '/admin/add_data',
-    form({ ...fields, data_type: 'yt_video', url: 'https://youtu.be/eF8Qqp7rjDg' }),
-  );
-  await admin.post(
-    '/admin/add_data',
-    form({ ...fields, data_type: 'pdf' }, [{ name: CENSUS, bytes: material('documents/pdf', CENSUS) }]),
-  );
-  await t.server.worker.runNow();
-  browser = await launchChromium();
+  await addData(admin, { ...fields, data_type: 'web', url: `${site().url}/apg-home.html`, depth: 1 });
+  await addData(admin, { ...fields, data_type: 'yt_video', url: 'https://youtu.be/eF8Qqp7rjDg' });
+  await addData(admin, { ...fields, data_type: 'pdf' }, [materialFile('documents/pdf', CENSUS)]);
+  await app.server.worker.runNow();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-  await site?.stop();
-  await replay?.stop();
-});
 
-const signedInPage = () => newSignedInPage(browser, t.url);
-const CENSUS = 'census-americans-with-disabilities-2010_us-001.pdf';
+const signedInPage = () => app.newUserPage();
 
 const field = (page: Page) => page.getByPlaceholder('Ask your question');
 
@@ -68,7 +42,7 @@ describe('asking in Chromium against the real server', () => {
       .getByText(/^Source:/)
       .first()
       .waitFor({ timeout: 20_000 });
-    const link = log.locator(`a[href^="${site.url}"]`).first();
+    const link = log.locator(`a[href^="${site().url}"]`).first();
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     await expectNoAxeViolations(page, '/chatpage with an answer');
@@ -122,7 +96,7 @@ describe('asking in Chromium against the real server', () => {
     const me = await first.request.get('/auth/getme');
     const { id } = (await me.json()) as { id: string };
     const connections = async () =>
-      (await t.server.io.fetchSockets()).filter((s) => s.data.userId === id).length;
+      (await app.server.io.fetchSockets()).filter((s) => s.data.userId === id).length;
     await expect.poll(connections).toBe(1);
 
     await field(first).fill('What is a landmark region?');

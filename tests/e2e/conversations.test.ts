@@ -4,53 +4,20 @@
  * keyboard alone, and offline: the reload opens the cached conversation (not the login form), and
  * a question typed offline is sent after the user confirms, back online.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  expectNoAxeViolations,
-  expectNoCspViolations,
-  launchChromium,
-  startAppServer,
-  tabTo,
-  watchCspViolations,
-} from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, expectNoCspViolations, tabTo } from '../support/browser';
+import { type Account, appForTheseTests } from '../support/e2e';
 import { newUser } from '../support/http';
-import type { TestServer } from '../support/server';
 
-let browser: Browser;
-let t: TestServer;
+const app = appForTheseTests();
 
-beforeAll(async () => {
-  t = await startAppServer();
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
-
-type Account = ReturnType<typeof newUser>;
-
-async function register(): Promise<Account> {
-  const account = newUser();
-  const res = await fetch(`${t.url}/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  expect(res.status).toBe(201);
-  return account;
-}
+const register = () => app.register(newUser());
 
 /** A browser context (a device) signed in as `account`, with a page open. */
-async function device(account: Account): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: t.url });
-  const page = await context.newPage();
-  watchCspViolations(page);
-  await page.request.post('/auth/login', {
-    data: { emailOrPhone: account.email, password: account.password },
-  });
-  return { context, page };
+async function device(account: Account) {
+  const page = await app.signedInPage(account);
+  return { context: page.context(), page };
 }
 
 const field = (page: Page) => page.getByPlaceholder('Ask your question');

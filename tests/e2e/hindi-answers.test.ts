@@ -3,51 +3,30 @@
  * the interface in Hindi, a Hindi question about an English report, and its answer framed in
  * Hindi, saying that the source is in English, with a source that opens. axe finds nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { addSource, form, SUPER_ENV, signInSuper } from '../support/admin';
-import {
-  expectNoAxeViolations,
-  expectNoCspViolations,
-  launchChromium,
-  newSignedInPage,
-  startAppServer,
-  tabTo,
-} from '../support/browser';
-import { material } from '../support/shared';
-import type { TestServer } from '../support/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addData, addSource, SUPER_ENV, signInSuper } from '../support/admin';
+import { expectNoAxeViolations, expectNoCspViolations, startAppServer, tabTo } from '../support/browser';
+import { appForTheseTests } from '../support/e2e';
+import { CENSUS_PDF as CENSUS, materialFile } from '../support/shared';
 
-let browser: Browser;
-let t: TestServer;
-const CENSUS = 'census-americans-with-disabilities-2010_us-001.pdf';
 const HINDI = 'daisy_Hindi_Sample.docx';
+const app = appForTheseTests(() => startAppServer(SUPER_ENV));
 
+// An English report and a Hindi document, ingested once with the default multilingual model.
 beforeAll(async () => {
-  t = await startAppServer({ ...SUPER_ENV });
-  const admin = await signInSuper(t);
+  const admin = await signInSuper(app);
   const source = await addSource(admin, 'Reports in two languages');
   const fields = { queryingApp: 'dish', source, project: 'dish', location: 'India' };
-  await admin.post(
-    '/admin/add_data',
-    form({ ...fields, data_type: 'pdf' }, [{ name: CENSUS, bytes: material('documents/pdf', CENSUS) }]),
-  );
-  await admin.post(
-    '/admin/add_data',
-    form({ ...fields, data_type: 'doc' }, [{ name: HINDI, bytes: material('documents/docx', HINDI) }]),
-  );
-  while ((await t.server.worker.runNow()) > 0) {
+  await addData(admin, { ...fields, data_type: 'pdf' }, [materialFile('documents/pdf', CENSUS)]);
+  await addData(admin, { ...fields, data_type: 'doc' }, [materialFile('documents/docx', HINDI)]);
+  while ((await app.server.worker.runNow()) > 0) {
     /* until the queue is empty */
   }
-  browser = await launchChromium();
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
 
 describe('a Hindi question in the Hindi interface', () => {
   it('is answered in Hindi from an English report, which it names as English, with a source that opens', async () => {
-    const page = await newSignedInPage(browser, t.url);
+    const page = await app.newUserPage();
     await page.goto('/chatpage');
     await tabTo(page, page.getByRole('button', { name: 'Change language to हिन्दी' }));
     await page.keyboard.press('Enter');

@@ -4,39 +4,16 @@
  * follows them to another device, where their stored language wins over that browser's; a
  * greeting asked from the Hindi interface is answered in Hindi. axe finds nothing along the way.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  expectNoAxeViolations,
-  expectNoCspViolations,
-  launchChromium,
-  startAppServer,
-  tabTo,
-  watchCspViolations,
-} from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, expectNoCspViolations, tabTo } from '../support/browser';
+import { appForTheseTests } from '../support/e2e';
 import { newUser } from '../support/http';
-import type { TestServer } from '../support/server';
 
-let browser: Browser;
-let t: TestServer;
-
-beforeAll(async () => {
-  t = await startAppServer();
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+const app = appForTheseTests();
+const newPage = () => app.newPage();
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: t.url });
-  const page = await context.newPage();
-  watchCspViolations(page);
-  return page;
-}
 
 describe('the interface in Hindi', () => {
   it('a visitor switches by keyboard; a reload keeps it; signing in stores it; another device follows', async () => {

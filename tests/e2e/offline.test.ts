@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  expectNoCspViolations,
-  launchChromium,
-  startAppServer,
-  watchCspViolations,
-} from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { expectNoCspViolations, openPage, startAppServer } from '../support/browser';
+import { chromiumForTheseTests } from '../support/e2e';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+// Each test starts a server of its own: the second one stops it while the page stays open.
+const browser = chromiumForTheseTests();
 
 describe('the installable shell', () => {
   it('serves a web manifest with name, icons and theme colour', async () => {
@@ -35,9 +27,7 @@ describe('the installable shell', () => {
 
   it('opens from the service worker with the server stopped, and says it is offline', async () => {
     const t = await startAppServer();
-    const context = await browser.newContext({ baseURL: t.url });
-    const page = await context.newPage();
-    watchCspViolations(page);
+    const page = await openPage(browser(), t.url);
     try {
       await page.goto('/');
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -53,6 +43,6 @@ describe('the installable shell', () => {
     }
     // The shell, its worker and its cache work under the server's Content-Security-Policy.
     expectNoCspViolations(page);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -4,60 +4,38 @@
  * which saved prompt finds nothing in what was just ingested.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { addSource, form, SUPER, SUPER_ENV, signInSuper } from '../support/admin';
-import { expectNoAxeViolations, launchChromium } from '../support/browser';
-import { sharedPath } from '../support/shared';
-import { startTestServer, type TestServer } from '../support/server';
-import { serveSite } from '../support/static-site';
+import { describe, expect, it } from 'vitest';
+import { addData, addSource, SUPER, SUPER_ENV, signInSuper } from '../support/admin';
+import { expectNoAxeViolations } from '../support/browser';
+import { apgSiteForTheseTests, appForTheseTests } from '../support/e2e';
+import { startTestServer } from '../support/server';
 
-let browser: Browser;
-let t: TestServer;
-let site: Awaited<ReturnType<typeof serveSite>>;
-
-beforeAll(async () => {
-  site = await serveSite(sharedPath('material/website/aria-practices/content'));
-  t = await startTestServer({
+const site = apgSiteForTheseTests();
+// No scheduled run within the test: only the forced one moves the item.
+const app = appForTheseTests(() =>
+  startTestServer({
     ...SUPER_ENV,
     CRAWL_ALLOW_PRIVATE: 'true',
     INGEST_INTERVAL: '3600',
     STATIC_DIR: path.resolve('dist/app'),
-  });
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-  await site?.stop();
-});
-
-async function superAdminPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: t.url });
-  const page = await context.newPage();
-  await page.request.post('/auth/login', { data: { emailOrPhone: SUPER.email, password: SUPER.password } });
-  return page;
-}
+  }),
+);
 
 describe('live progress and suggested prompts', () => {
   it('follows a forced run to its end without a reload; the prompts check reads what was ingested', async () => {
-    const root = await signInSuper(t);
+    const root = await signInSuper(app);
     const source = await addSource(root, 'APG guide');
-    const added = await root.post(
-      '/admin/add_data',
-      form({
-        queryingApp: 'dish',
-        data_type: 'web',
-        source,
-        project: 'dish',
-        location: 'India',
-        url: `${site.url}/apg-home.html`,
-        depth: 0,
-      }),
-    );
-    expect(added.status).toBe(201);
+    await addData(root, {
+      queryingApp: 'dish',
+      data_type: 'web',
+      source,
+      project: 'dish',
+      location: 'India',
+      url: `${site().url}/apg-home.html`,
+      depth: 0,
+    });
 
-    const page = await superAdminPage();
+    const page = await app.signedInPage(SUPER);
     await page.goto('/admindashboard?tab=data');
     await page.getByRole('button', { name: 'View Pending Data (APG guide)' }).click();
     await expect.poll(() => page.url()).toContain(`screen=pending&source=${source}`);
@@ -71,7 +49,7 @@ describe('live progress and suggested prompts', () => {
       .poll(() => counts.textContent(), { timeout: 60_000, interval: 500 })
       .toBe('0 pending, 0 started, 1 done, 0 failed.');
     // The table followed: the item left the pending list without a reload.
-    await expect.poll(() => page.getByText(`${site.url}/apg-home.html`).count()).toBe(0);
+    await expect.poll(() => page.getByText(`${site().url}/apg-home.html`).count()).toBe(0);
 
     // A reload keeps the screen; Back returns to the sources.
     await page.reload();

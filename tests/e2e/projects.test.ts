@@ -3,47 +3,31 @@
  * makes a key of a created project with the keyboard alone, the secret shown once answers over
  * the project API, and revoking it in the tab shuts it out at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SUPER, SUPER_ENV, signInSuper } from '../support/admin';
-import {
-  expectNoAxeViolations,
-  expectNoCspViolations,
-  launchChromium,
-  startAppServer,
-  watchCspViolations,
-} from '../support/browser';
+import { expectNoAxeViolations, expectNoCspViolations, startAppServer } from '../support/browser';
+import { appForTheseTests } from '../support/e2e';
 import { Client } from '../support/http';
-import type { TestServer } from '../support/server';
 
-let browser: Browser;
-let t: TestServer;
-
-beforeAll(async () => {
-  t = await startAppServer(SUPER_ENV);
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+const app = appForTheseTests(() => startAppServer(SUPER_ENV));
 
 const ask = (secret: string) =>
-  new Client(t.url).post('/api/v1/ask', { query: 'Hello there, what can you do?' }, { 'x-api-key': secret });
+  new Client(app.url).post(
+    '/api/v1/ask',
+    { query: 'Hello there, what can you do?' },
+    { 'x-api-key': secret },
+  );
 
 describe('the Projects tab against the real server', () => {
   it('creates a key by keyboard, shows it once, and revokes it', async () => {
-    const root = await signInSuper(t);
+    const root = await signInSuper(app);
     const created = await root.post('/project_auth/create_project', {
       name: 'Museum Guide',
       description: 'Answers museum visitors',
     });
     expect(created.status).toBe(201);
 
-    const context = await browser.newContext({ baseURL: t.url });
-    const page = await context.newPage();
-    watchCspViolations(page);
-    await page.request.post('/auth/login', { data: { emailOrPhone: SUPER.email, password: SUPER.password } });
+    const page = await app.signedInPage(SUPER);
     await page.goto('/admindashboard?tab=projects');
     const keys = page.getByRole('table', { name: 'API keys of Museum Guide' });
     await keys.waitFor();
@@ -84,6 +68,6 @@ describe('the Projects tab against the real server', () => {
     await expect.poll(() => row.textContent()).toMatch(/Revoked/);
     expect((await ask(secret)).status).toBe(401);
     expectNoCspViolations(page);
-    await context.close();
+    await page.context().close();
   });
 });

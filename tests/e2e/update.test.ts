@@ -1,34 +1,25 @@
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  expectNoCspViolations,
-  launchChromium,
-  startAppServer,
-  watchCspViolations,
-} from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { expectNoCspViolations, openPage, startAppServer } from '../support/browser';
+import { chromiumForTheseTests, forTheseTests } from '../support/e2e';
 
-let browser: Browser;
-let appDir: string;
-beforeAll(async () => {
-  browser = await launchChromium();
-  // A copy of the build, so that publishing a "new version" here leaves dist/app alone.
-  appDir = await mkdtemp(path.join(os.tmpdir(), 'dish-app-'));
-  await cp(path.resolve('dist/app'), appDir, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await rm(appDir, { recursive: true, force: true });
-});
+const browser = chromiumForTheseTests();
+// A copy of the build, so that publishing a "new version" here leaves dist/app alone.
+const appDir = forTheseTests(
+  async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'dish-app-'));
+    await cp(path.resolve('dist/app'), dir, { recursive: true });
+    return dir;
+  },
+  (dir) => rm(dir, { recursive: true, force: true }),
+);
 
 describe('a new version of the app', () => {
   it('waits for the user, then takes over and reloads when they choose Reload', async () => {
-    const t = await startAppServer({ STATIC_DIR: appDir });
-    const context = await browser.newContext({ baseURL: t.url });
-    const page = await context.newPage();
-    watchCspViolations(page);
+    const t = await startAppServer({ STATIC_DIR: appDir() });
+    const page = await openPage(browser(), t.url);
     try {
       await page.goto('/');
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -37,7 +28,7 @@ describe('a new version of the app', () => {
       await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
       // Publish a new service worker, then let the page look for updates as a browser does.
-      await appendFile(path.join(appDir, 'sw.js'), '\n// new version\n');
+      await appendFile(path.join(appDir(), 'sw.js'), '\n// new version\n');
       await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
 
       const prompt = page.getByText('A new version of DISH is ready.');
@@ -56,7 +47,7 @@ describe('a new version of the app', () => {
         .toBe(false);
       expectNoCspViolations(page);
     } finally {
-      await context.close();
+      await page.context().close();
       await t.stop();
     }
   });

@@ -3,46 +3,30 @@
  * (../shared/audio/jfk.wav), the built app, the real server. Transcription goes to a local server
  * speaking the OpenAI API (no Whisper weights exist here; tests/server/voice covers local Whisper).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { decodeMp3 } from '../../src/server/voice/codecs';
-import {
-  expectNoAxeViolations,
-  expectNoCspViolations,
-  launchChromium,
-  newSignedInPage,
-  startAppServer,
-  tabTo,
-} from '../support/browser';
+import { expectNoAxeViolations, expectNoCspViolations, startAppServer, tabTo } from '../support/browser';
 import { fakeMicrophoneArgs } from '../support/chromium';
+import { appForTheseTests, forTheseTests } from '../support/e2e';
 import { summarizeMp3 } from '../support/mp3';
-import type { TestServer } from '../support/server';
 import { fakeTranscriptionServer, TRANSCRIPT } from '../support/stt';
 
-let browser: Browser;
-let t: TestServer;
-let stt: Awaited<ReturnType<typeof fakeTranscriptionServer>>;
+const stt = forTheseTests(fakeTranscriptionServer);
+const app = appForTheseTests(
+  () => startAppServer({ STT_BASE_URL: stt().url, INGEST_INTERVAL: '0' }),
+  fakeMicrophoneArgs(),
+);
 
-beforeAll(async () => {
-  stt = await fakeTranscriptionServer();
-  t = await startAppServer({ STT_BASE_URL: stt.url, INGEST_INTERVAL: '0' });
-  browser = await launchChromium(fakeMicrophoneArgs());
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-  await stt?.stop();
-});
-
-const signedInPage = () => newSignedInPage(browser, t.url);
+const signedInPage = () => app.newUserPage();
 
 const mic = (page: Page) => page.getByRole('button', { name: 'microphone button' });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The MP3 the transcription endpoint received for the latest question, decoded. */
 async function receivedRecording(count: number) {
-  await expect.poll(() => stt.received.length, { timeout: 20_000 }).toBe(count);
-  const bytes = stt.received.at(-1)!.file!.bytes;
+  await expect.poll(() => stt().received.length, { timeout: 20_000 }).toBe(count);
+  const bytes = stt().received.at(-1)!.file!.bytes;
   const decoded = await decodeMp3(bytes, { maxBytes: Infinity, maxMs: Infinity });
   return { frames: summarizeMp3(bytes), seconds: decoded.channelData[0]!.length / decoded.sampleRate };
 }
@@ -51,7 +35,7 @@ async function receivedRecording(count: number) {
 async function spokenAnswerPlays(page: Page): Promise<void> {
   const player = page.getByRole('log').getByLabel('Spoken answer').last();
   await player.waitFor({ timeout: 30_000 });
-  expect(await player.getAttribute('src')).toMatch(new RegExp('^' + t.url + '/tts/[0-9a-f]+\\.mp3$'));
+  expect(await player.getAttribute('src')).toMatch(new RegExp('^' + app.url + '/tts/[0-9a-f]+\\.mp3$'));
   await page.waitForFunction(
     (el) => el instanceof HTMLAudioElement && (el.ended || (!el.paused && el.currentTime > 0.2)),
     await player.elementHandle(),
@@ -115,7 +99,7 @@ describe('asking aloud in Chromium against the real server', () => {
   });
 
   it('touch: a finger held on the microphone records until lifted', async () => {
-    const page = await newSignedInPage(browser, t.url, { hasTouch: true, isMobile: true });
+    const page = await app.newUserPage({ hasTouch: true, isMobile: true });
     const context = page.context();
     await page.goto('/chatpage');
     await page.getByText('Connected').waitFor();

@@ -3,55 +3,36 @@
  * signs it, answered through the local Graph API, then found in the Questions tab with its mode
  * and its history.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { whatsAppChannelOf } from '../../src/server/channels/whatsapp/routes';
 import { signatureFor } from '../../src/server/channels/whatsapp/signature';
 import { SUPER, SUPER_ENV } from '../support/admin';
-import {
-  expectNoAxeViolations,
-  launchChromium,
-  startAppServer,
-  watchCspViolations,
-} from '../support/browser';
-import { startGraphApi, type GraphApi } from '../support/graph-api';
-import type { TestServer } from '../support/server';
+import { expectNoAxeViolations, startAppServer } from '../support/browser';
+import { appForTheseTests, forTheseTests } from '../support/e2e';
+import { startGraphApi } from '../support/graph-api';
 import { newSender, PHONE_NUMBER_ID, SECRET, textFrom, whatsAppEnv } from '../support/whatsapp';
 
-let browser: Browser;
-let graph: GraphApi;
-let t: TestServer;
-
-beforeAll(async () => {
-  graph = await startGraphApi(PHONE_NUMBER_ID);
-  t = await startAppServer({ ...SUPER_ENV, ...whatsAppEnv(graph.graphUrl) });
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-  await graph?.stop();
-});
+const graph = forTheseTests(() => startGraphApi(PHONE_NUMBER_ID));
+const app = appForTheseTests(() => startAppServer({ ...SUPER_ENV, ...whatsAppEnv(graph().graphUrl) }));
 
 describe('a WhatsApp question in the admin screens', () => {
   it('is listed in the Questions tab, as text, with the answer sent back in its history', async () => {
     const from = newSender();
     const question = 'Which screen reader works with a braille display?';
     const body = JSON.stringify(textFrom(from, question));
-    const delivered = await fetch(`${t.url}/channels/whatsapp/webhook`, {
+    const delivered = await fetch(`${app.url}/channels/whatsapp/webhook`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-hub-signature-256': signatureFor(body, SECRET) },
       body,
     });
     expect(delivered.status).toBe(200);
-    await whatsAppChannelOf(t.server.app)!.idle();
-    const [sent] = graph.sentTo(from).filter((m) => m.type === 'text');
+    await whatsAppChannelOf(app.server.app)!.idle();
+    const [sent] = graph()
+      .sentTo(from)
+      .filter((m) => m.type === 'text');
     expect(sent?.text?.body).toBeTruthy();
 
-    const context = await browser.newContext({ baseURL: t.url });
-    const page = await context.newPage();
-    watchCspViolations(page);
-    await page.request.post('/auth/login', { data: { emailOrPhone: SUPER.email, password: SUPER.password } });
+    const page = await app.signedInPage(SUPER);
     await page.goto('/admindashboard?tab=questions');
     const row = page.getByRole('row').filter({ hasText: question });
     await row.waitFor();
@@ -64,6 +45,6 @@ describe('a WhatsApp question in the admin screens', () => {
     await expectNoAxeViolations(page, 'history of a WhatsApp question');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await context.close();
+    await page.context().close();
   });
 });

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { chromiumArgs, chromiumPath } from './chromium';
-import { newUser } from './http';
 import { startTestServer, type TestServer } from './server';
 import type { ServerOverrides } from '../../src/server/compose/app';
 
@@ -31,6 +30,18 @@ export function watchCspViolations(page: Page): string[] {
 
 export function expectNoCspViolations(page: Page): void {
   expect(violations.get(page) ?? [], 'Content-Security-Policy violations').toEqual([]);
+}
+
+/** A page in a new browser context (a device of its own) on `baseURL`, its CSP violations watched. */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, ...options });
+  const page = await context.newPage();
+  watchCspViolations(page);
+  return page;
 }
 
 /** Debian's Chromium driven by Playwright; never a downloaded browser. */
@@ -95,19 +106,4 @@ export async function tabTo(page: Page, target: Locator, maxTabs = 30): Promise<
     if (await target.evaluate((el) => el === document.activeElement)) return;
   }
   throw new Error(`could not reach ${target.toString()} with ${maxTabs} presses of Tab`);
-}
-
-/** A new browser context signed in as a freshly registered user, with a page open in it. */
-export async function newSignedInPage(
-  browser: Browser,
-  baseURL: string,
-  options: BrowserContextOptions = {},
-): Promise<Page> {
-  const context = await browser.newContext({ baseURL, ...options });
-  const page = await context.newPage();
-  watchCspViolations(page);
-  const user = newUser();
-  await page.request.post('/auth/register', { data: user });
-  await page.request.post('/auth/login', { data: { emailOrPhone: user.email, password: user.password } });
-  return page;
 }

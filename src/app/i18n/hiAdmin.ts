@@ -6,17 +6,16 @@
  * limits are keys by reference, so their English cannot drift apart from what the screens show.
  */
 import { MAX_PROMPT_LENGTH, MAX_PROMPTS, promptMessages } from '../../shared/admin/prompts';
-import { DOC_FORMATS } from '../../shared/admin/uploads';
-import { MAX_UPLOAD_FILES, WEB_MAX_DEPTH } from '../../shared/constants';
-import { messages, tooManyFilesMessage } from '../../shared/messages';
 import {
   DEPTH_MESSAGE,
-  FILE_TYPE_REFUSED,
   filesHint,
   MISSING,
   ONLY_PDF,
   URL_FORMAT_MESSAGE,
-} from '../features/admin/addDataRules';
+} from '../../shared/admin/add-data-rules';
+import { DOC_FORMATS, FILE_TYPE_REFUSED } from '../../shared/admin/uploads';
+import { MAX_UPLOAD_FILES, WEB_MAX_DEPTH } from '../../shared/constants';
+import { messages, tooManyFilesMessage } from '../../shared/messages';
 
 const HINDI_DOC_FORMATS =
   'एक PDF, एक Word दस्तावेज़ (.doc, .docx), एक स्प्रेडशीट (.xlsx, .csv) या एक टेक्स्ट फ़ाइल (.txt, .md, .html)';

@@ -1,3 +1,4 @@
+import { depthFor, needsFiles } from '../../shared/admin/add-data-rules';
 import type { AddDataFields } from '../../shared/admin/schemas';
 import { fileTypeRefused } from '../../shared/admin/uploads';
 import type { BulkUploadAnswer } from '../../shared/admin/views';
@@ -60,7 +61,7 @@ export async function queueBulkRows(
       project: row.project,
       location: row.location,
       url: row.url,
-      depth: row.data_type === 'web' ? row.depth : 0,
+      depth: row.depth,
       description: `Bulk upload ${fileName}, row ${row.row}`,
       createdBy: actor.id,
     });
@@ -95,8 +96,8 @@ async function itemsFor(
     location: fields.location,
     createdBy: userId,
   };
-  if (fields.data_type !== 'pdf' && fields.data_type !== 'doc') {
-    return [{ ...base, url: fields.url, depth: fields.data_type === 'web' ? fields.depth : 0 }];
+  if (!needsFiles(fields.data_type)) {
+    return [{ ...base, url: fields.url, depth: depthFor(fields.data_type, fields.depth) }];
   }
   if (files.length === 0) throw new HttpError(400, messages.selectFiles);
   const dataType = fields.data_type;

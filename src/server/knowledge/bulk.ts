@@ -4,7 +4,14 @@
  * or a CSV with the same columns. The type is decided by the file's content, not its name.
  */
 import ExcelJS from 'exceljs';
-import { DEPTH_MAX, DEPTH_MIN, isDepth, webAddress } from '../../shared/admin/add-data-rules';
+import {
+  DEPTH_MAX,
+  DEPTH_MIN,
+  depthFor,
+  isDepth,
+  needsFiles,
+  webAddress,
+} from '../../shared/admin/add-data-rules';
 import { readCsvText, readXlsx as readWorkbook, type SheetRow } from './connectors/sheet-reader';
 import { ConnectorError } from './connectors/types';
 
@@ -23,13 +30,11 @@ export const BULK_REQUIRED_COLUMNS: readonly BulkColumn[] = [
 /** Data types a row can carry. pdf and doc need uploaded files, which a spreadsheet cannot hold. */
 export const BULK_DATA_TYPES = ['web', 'yt_video', 'yt_channel', 'xml_db'] as const;
 export type BulkDataType = (typeof BULK_DATA_TYPES)[number];
-const FILE_DATA_TYPES = ['pdf', 'doc'];
 
 export const BULK_MAX_ROWS = 5_000;
 export const BULK_MAX_BYTES = 20 * 1024 * 1024;
 export const TEMPLATE_SHEET = 'Data';
 export const TEMPLATE_HELP_SHEET = 'How to fill';
-export const TEMPLATE_FILE_NAME = 'IngestionTemplate.xlsx';
 
 export interface BulkRow {
   /** The row's number in the spreadsheet, counting the header as row 1. */
@@ -183,7 +188,7 @@ function validateRow(
   const dataType = get('data_type').toLowerCase();
   if (dataType === '') {
     problems.push('data_type is required');
-  } else if (FILE_DATA_TYPES.includes(dataType) || dataType === 'docx') {
+  } else if (needsFiles(dataType) || dataType === 'docx') {
     problems.push(`${dataType} items need uploaded files, so add them with the single Add Data form`);
     return refuse();
   } else if (!(BULK_DATA_TYPES as readonly string[]).includes(dataType)) {
@@ -228,7 +233,7 @@ function validateRow(
     project,
     location,
     url: parsedUrl!.href,
-    depth: dataType === 'web' ? depth : 0,
+    depth: depthFor(dataType, depth),
   };
 }
 

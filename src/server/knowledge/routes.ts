@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { BULK_TEMPLATE_NAME } from '../../shared/admin/add-data-rules';
 import { addDataFields } from '../../shared/admin/schemas';
 import { routes } from '../../shared/api/routes';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
@@ -113,7 +114,7 @@ export function registerKnowledgeRoutes(
     const file = await buildTemplate();
     return reply
       .type(XLSX_TYPE)
-      .header('content-disposition', 'attachment; filename="IngestionTemplate.xlsx"')
+      .header('content-disposition', `attachment; filename="${BULK_TEMPLATE_NAME}"`)
       .send(file);
   });
 

@@ -15,10 +15,22 @@ export const UPLOAD_EXTENSIONS: Record<FileDataType, readonly string[]> = {
 export const DOC_FORMATS =
   'a PDF, a Word document (.doc, .docx), a spreadsheet (.xlsx, .csv) or a text file (.txt, .md, .html)';
 
+/**
+ * The refusal of a file the doc type cannot take, its parts as placeholders: the key of its Hindi,
+ * which the form fills in with the file's name and the formats, both translated.
+ */
+export const FILE_TYPE_REFUSED = 'This file type is not accepted ("{{name}}"). Upload {{formats}}.';
+
+/** As much of a file's name as a refusal quotes. */
+export const quotedName = (fileName: string): string => fileName.slice(0, 100);
+
 /** The refusal for any file the doc type cannot take, naming the file when there is one. */
 export function fileTypeRefused(fileName?: string): string {
-  const which = fileName ? ` ("${fileName.slice(0, 100)}")` : '';
-  return `This file type is not accepted${which}. Upload ${DOC_FORMATS}.`;
+  const sentence = fileName ? FILE_TYPE_REFUSED : FILE_TYPE_REFUSED.replace(' ("{{name}}")', '');
+  // One pass, so that a name holding "{{formats}}" (or "$&") stays as it was written.
+  return sentence.replace(/\{\{(name|formats)\}\}/g, (_match: string, part: string) =>
+    part === 'name' ? quotedName(fileName ?? '') : DOC_FORMATS,
+  );
 }
 
 /** The `accept` attribute of the file input. */

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BULK_TEMPLATE_NAME } from '../../../shared/admin/add-data-rules';
 import { messages } from '../../../shared/messages';
 import { adminApi, saveBlob, type BulkUploadAnswer } from '../../api/admin';
 import { FormField } from '../../ui/FormField';
 import { adminKeys } from './queryClient';
 import { adminToast, reasonOf } from './toasts';
-
-const TEMPLATE_NAME = 'IngestionTemplate.xlsx';
 
 /**
  * SPEC §2 bulk upload: one CSV or XLSX file (a second clears the choice), the template to fill,
@@ -55,7 +54,7 @@ export function BulkUploadForm() {
 
   const template = useMutation({
     mutationFn: adminApi.getTemplate,
-    onSuccess: (blob) => saveBlob(blob, TEMPLATE_NAME),
+    onSuccess: (blob) => saveBlob(blob, BULK_TEMPLATE_NAME),
     onError: (failure) => adminToast.error(reasonOf(failure)),
   });
 

@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { WEB_MAX_DEPTH } from '../../../shared/constants';
 import { FormField } from '../../ui/FormField';
+import { filesHint, needsFiles, needsUrl, takesDepth } from '../../../shared/admin/add-data-rules';
 import {
   acceptFor,
   DATA_TYPE_LABELS,
-  filesHint,
   FORM_DATA_TYPES,
   formSummary,
-  needsFiles,
-  needsUrl,
   type AddDataValues,
 } from './addDataRules';
 import { reasonOf } from './toasts';
@@ -145,7 +143,7 @@ export function SingleItemForm() {
           )}
         </FormField>
       ) : null}
-      {values.data_type === 'web' ? (
+      {takesDepth(values.data_type) ? (
         <FormField
           label="Depth"
           error={errors.depth}

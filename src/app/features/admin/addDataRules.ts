@@ -2,8 +2,11 @@ import { MAX_UPLOAD_FILES } from '../../../shared/constants';
 import {
   DEPTH_MESSAGE,
   isDepth,
+  MISSING,
   needsFiles,
   needsUrl,
+  ONLY_PDF,
+  takesDepth,
   URL_FORMAT_MESSAGE,
   webAddress,
 } from '../../../shared/admin/add-data-rules';
@@ -12,8 +15,9 @@ import { translate } from '../../i18n/i18n';
 import {
   acceptAttribute,
   DOC_FORMATS,
-  fileTypeRefused,
+  FILE_TYPE_REFUSED,
   hasAcceptedExtension,
+  quotedName,
 } from '../../../shared/admin/uploads';
 
 /** SPEC §2: the data types the single-item form offers. */
@@ -39,37 +43,10 @@ export interface AddDataValues {
 }
 export type AddDataField = keyof AddDataValues | 'files';
 
-// The rules the request schema and the bulk rows share (src/shared/admin/add-data-rules.ts).
-export { DEPTH_MESSAGE, needsFiles, needsUrl, URL_FORMAT_MESSAGE };
-
-/** fileTypeRefused's sentence with its parts as placeholders (the English it makes, byte for byte). */
-export const FILE_TYPE_REFUSED = 'This file type is not accepted ("{{name}}"). Upload {{formats}}.';
-export const ONLY_PDF = 'Only .pdf files can be uploaded as pdf.';
-
 /** SPEC §5: a pdf accepts .pdf; a doc accepts .doc and .docx, and the other formats of shared/admin/uploads. */
 export function acceptFor(type: AddDataValues['data_type']): string {
-  return type === 'pdf' || type === 'doc' ? acceptAttribute(type) : '';
+  return needsFiles(type) ? acceptAttribute(type) : '';
 }
-
-/** The file chooser's hint: what it takes and how many at once. */
-export function filesHint(type: AddDataValues['data_type']): string {
-  if (type !== 'doc') return `.pdf files, up to ${MAX_UPLOAD_FILES} at a time.`;
-  return `${DOC_FORMATS[0]!.toUpperCase()}${DOC_FORMATS.slice(1)}; up to ${MAX_UPLOAD_FILES} files at once.`;
-}
-
-/**
- * What each required field says when it is empty (issue 14 item 10): SPEC §5's own words for the
- * source and the files, plain words for the others, which SPEC leaves to 'Please fill all the
- * required fields' (the summary's words when several are empty, formSummary).
- */
-export const MISSING: Record<Exclude<AddDataField, 'depth'>, string> = {
-  data_type: 'Please choose a data type.',
-  source: messages.selectSource,
-  project: 'Please choose a project.',
-  location: 'Please enter the location (country).',
-  url: 'Please enter the URL.',
-  files: messages.selectFiles,
-};
 
 /** SPEC §5 Add data rules, field by field; null when the field is fine. */
 export function checkField(
@@ -91,7 +68,7 @@ export function checkField(
       if (!values.url.trim()) return MISSING.url;
       return webAddress(values.url.trim()) ? null : URL_FORMAT_MESSAGE;
     case 'depth': {
-      if (values.data_type !== 'web') return null;
+      if (!takesDepth(values.data_type)) return null;
       const ok = /^\d+$/.test(values.depth.trim()) && isDepth(Number(values.depth));
       return ok ? null : DEPTH_MESSAGE;
     }
@@ -131,14 +108,13 @@ export function formSummary(errors: Partial<Record<AddDataField, string>>): stri
 /** Checks a new file selection: too many, or a type the data type does not take. */
 export function checkFiles(type: AddDataValues['data_type'], files: readonly File[]): string | null {
   if (files.length > MAX_UPLOAD_FILES) return tooManyFilesMessage(MAX_UPLOAD_FILES);
-  if (type !== 'pdf' && type !== 'doc') return null;
+  if (!needsFiles(type)) return null;
   const wrong = files.find((f) => !hasAcceptedExtension(type, f.name));
   if (!wrong) return null;
   if (type === 'pdf') return ONLY_PDF;
   // The file's name is inside the sentence, so it is translated here rather than where it shows.
-  const english = fileTypeRefused(wrong.name);
   return translate(FILE_TYPE_REFUSED, {
-    name: english.slice(english.indexOf('("') + 2, english.lastIndexOf('")')),
+    name: quotedName(wrong.name),
     formats: translate(DOC_FORMATS),
   });
 }

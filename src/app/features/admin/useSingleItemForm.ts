@@ -2,15 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../api/admin';
-import {
-  checkField,
-  checkFiles,
-  FIELD_ORDER,
-  needsFiles,
-  needsUrl,
-  type AddDataField,
-  type AddDataValues,
-} from './addDataRules';
+import { depthFor, needsFiles, needsUrl } from '../../../shared/admin/add-data-rules';
+import { checkField, checkFiles, FIELD_ORDER, type AddDataField, type AddDataValues } from './addDataRules';
 import { adminKeys } from './queryClient';
 import { adminToast, reasonOf } from './toasts';
 import { useAdminProjects } from './useAdminProjects';
@@ -117,7 +110,7 @@ export function useSingleItemForm() {
     form.append('project', values.project);
     form.append('location', values.location.trim());
     if (needsUrl(values.data_type)) form.append('url', values.url.trim());
-    form.append('depth', values.data_type === 'web' ? String(Number(values.depth)) : '0');
+    form.append('depth', String(depthFor(values.data_type, Number(values.depth))));
     if (needsFiles(values.data_type)) for (const file of files) form.append('files', file);
     add.mutate(form);
   };

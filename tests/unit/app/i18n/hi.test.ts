@@ -22,15 +22,14 @@ import {
   NAME_REQUIRED as PROJECT_NAME_REQUIRED,
 } from '../../../../src/app/features/admin/AddProjectPage';
 import { NONE_CHOSEN } from '../../../../src/app/features/admin/AdminRightsModal';
+import { DATA_TYPE_LABELS } from '../../../../src/app/features/admin/addDataRules';
 import {
-  DATA_TYPE_LABELS,
   DEPTH_MESSAGE,
-  FILE_TYPE_REFUSED,
   filesHint,
   MISSING,
   ONLY_PDF,
   URL_FORMAT_MESSAGE,
-} from '../../../../src/app/features/admin/addDataRules';
+} from '../../../../src/shared/admin/add-data-rules';
 import { FEEDBACK_CHOICES, sourceToasts, userToasts } from '../../../../src/app/features/admin/adminMessages';
 import { CONTENT_KIND_LABELS, SOURCE_TYPE_LABELS } from '../../../../src/app/features/admin/dataTypes';
 import { NAME_REQUIRED as KEY_NAME_REQUIRED } from '../../../../src/app/features/admin/ProjectsTab';
@@ -38,7 +37,7 @@ import { CORRECT_MARKED, PROMPT_VERDICTS } from '../../../../src/app/features/ad
 import { ADDED } from '../../../../src/app/features/admin/useSingleItemForm';
 import { SEARCH_PLACEHOLDER } from '../../../../src/app/features/admin/table/DataTable';
 import { promptMessages } from '../../../../src/shared/admin/prompts';
-import { DOC_FORMATS } from '../../../../src/shared/admin/uploads';
+import { DOC_FORMATS, FILE_TYPE_REFUSED } from '../../../../src/shared/admin/uploads';
 import { MAX_UPLOAD_FILES } from '../../../../src/shared/constants';
 
 const APP = path.resolve(import.meta.dirname, '../../../../src/app');
@@ -168,6 +167,14 @@ describe('the Hindi interface', () => {
         '',
       );
       if (/\p{L}/u.test(names)) expect(names, english).toMatch(/\p{Script=Devanagari}/u);
+    }
+  });
+
+  it('takes its keys from shared code only, so a screen that translates is never imported back', () => {
+    for (const name of ['hi.ts', 'hiAdmin.ts']) {
+      const source = readFileSync(path.join(APP, 'i18n', name), 'utf8');
+      const from = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+      expect(from.filter((specifier) => !/^(\.\.\/\.\.\/shared\/|\.\/hi)/.test(specifier!))).toEqual([]);
     }
   });
 

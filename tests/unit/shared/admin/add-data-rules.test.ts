@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEPTH_MESSAGE,
+  depthFor,
   isDepth,
   needsFiles,
   needsUrl,
+  takesDepth,
   URL_FORMAT_MESSAGE,
   webAddress,
 } from '../../../../src/shared/admin/add-data-rules';
@@ -28,6 +30,14 @@ describe('the Add Data rules, shared by the form, the request schema and the bul
     expect(['web', 'yt_video', 'yt_channel', 'xml_db'].every(needsUrl)).toBe(true);
     expect(['pdf', 'doc'].some(needsUrl)).toBe(false);
     expect(['pdf', 'doc'].every(needsFiles)).toBe(true);
+  });
+
+  it('gives a depth to web items only, 0 to every other type', () => {
+    expect(['web', 'yt_video', 'yt_channel', 'xml_db', 'pdf', 'doc', ''].filter(takesDepth)).toEqual(['web']);
+    expect(depthFor('web', 3)).toBe(3);
+    expect(['yt_video', 'yt_channel', 'xml_db', 'pdf', 'doc'].map((type) => depthFor(type, 3))).toEqual([
+      0, 0, 0, 0, 0,
+    ]);
   });
 
   it('refuses a depth of 6 with the same sentence in the form and the request', () => {

@@ -28,4 +28,10 @@ describe('the accepted upload types', () => {
       /^This file type is not accepted \("photo\.png"\)\. Upload /,
     );
   });
+
+  it('quotes a file name as it was written, at most 100 characters of it', () => {
+    for (const name of ['{{formats}}.png', '$&$1.png', '{{name}}.png'])
+      expect(fileTypeRefused(name)).toContain(`This file type is not accepted ("${name}"). Upload a PDF,`);
+    expect(fileTypeRefused(`${'x'.repeat(120)}.png`)).toContain(`("${'x'.repeat(100)}")`);
+  });
 });
