@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import type { DishServer } from '../../src/server/http/app';
+import type { DishServer } from '../../src/server/compose/app';
 import { launchChromium, openPage, startAppServer } from './browser';
 import { Client, newUser } from './http';
 import type { TestServer } from './server';
