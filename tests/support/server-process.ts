@@ -28,7 +28,7 @@ export async function startServerProcess(
   // same directory is opened again after a kill.
   const { DATABASE_URL: _none, REDIS_URL: _alone, ...parent } = process.env;
   const imports = preload.flatMap((module) => ['--import', module]);
-  const child = spawn(process.execPath, ['--import', 'tsx', ...imports, 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...imports, 'src/server/compose/main.ts'], {
     env: {
       ...parent,
       PORT: '0',

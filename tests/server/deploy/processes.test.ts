@@ -14,7 +14,7 @@ import { material } from '../../support/shared';
 
 /**
  * The deployment of docs/deploy.md in miniature: two web processes (ROLE=web) and one worker
- * (ROLE=worker), each a real `src/server/main.ts` process on a port of its own, sharing one
+ * (ROLE=worker), each a real `src/server/compose/main.ts` process on a port of its own, sharing one
  * PostgreSQL database and one Redis, as behind a load balancer. Runs in the PostgreSQL pass of
  * `.ci/run`, which starts both.
  */

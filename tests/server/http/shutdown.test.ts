@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 describe('the server process', () => {
   it('refuses to start with a clear message per bad variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/compose/main.ts'], {
       env: { ...process.env, PORT: 'not-a-port', DATABASE_URL: 'mysql://x', SMTP_URL: 'nope' },
     });
     let stderr = '';
@@ -22,7 +22,7 @@ describe('the server process', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-proc-'));
     // PGlite and no Redis: this is the process on its own, whatever services the suite has.
     const { DATABASE_URL: _ignored, REDIS_URL: _alone, ...env } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/compose/main.ts'], {
       env: { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     });
     let out = '';
