@@ -22,6 +22,7 @@ import { registerFeedbackRoutes } from '../feedback/routes';
 import { registerWhatsAppRoutes } from '../channels/whatsapp/routes';
 import { attachRedisAdapter } from '../realtime/redis-adapter';
 import { openAskLimits } from '../answering/ask-limits';
+import { createAsking } from '../answering/asking';
 import { registerErrorHandler } from '../http/errors';
 import { registerOriginGuard } from '../http/origin-guard';
 import { collectRoutes, type RouteEntry } from '../http/route-list';
@@ -153,21 +154,13 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const answering = new Limiter(database.kind === 'pglite' ? 1 : 4);
   // Per-user limits and one question at a time per session: in Redis when processes share it.
   const limits = await openAskLimits(config.REDIS_URL, app.log);
-  const answerDeps = { db, index, log: app.log, llm, voice, answering, limits };
-  const chat = registerChatHandlers(io, {
-    ...answerDeps,
-    keyRequestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
-  });
-  registerProjectApiRoutes(app, {
-    db,
-    index,
-    log: app.log,
-    llm,
-    answering,
-    requestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
-  });
+  // The one ask command every channel calls (chat, voice, WhatsApp, project API).
+  const asking = createAsking({ db, index, log: app.log, llm, voice, answering, limits });
+  const keyRequestsPerMinute = config.API_KEY_REQUESTS_PER_MINUTE;
+  registerChatHandlers(io, { db, log: app.log, asking, keyRequestsPerMinute });
+  registerProjectApiRoutes(app, { db, asking, requestsPerMinute: keyRequestsPerMinute });
   registerDocsRoutes(app);
-  await registerWhatsAppRoutes(app, config, answerDeps);
+  await registerWhatsAppRoutes(app, config, { db, log: app.log, asking, voice, limits });
   const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
   let closing: Promise<void> | undefined;
   registerHealthRoutes(app, {
@@ -184,7 +177,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     (closing ??= (async () => {
       // Readiness says 503 from now on; the answers being made are sent before the sockets
       // close, which makes every client reconnect, to another process behind a load balancer.
-      await chat.drain(DRAIN_MS);
+      await asking.drain(DRAIN_MS);
       await closeConnections(io, 2_000);
       // The callback runs once the HTTP server has closed; the returned promise does not wait for it.
       await new Promise<void>((resolve, reject) => {
