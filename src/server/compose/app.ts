@@ -3,7 +3,8 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
+import { openProcessDatabase } from './database';
 import {
   createCodeDelivery,
   createNoticeDelivery,
@@ -79,14 +80,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
 
   const routes = collectRoutes(app);
 
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    onConnectionLost: (error) =>
-      app.log.warn({ err: error }, 'a database connection was lost; another will be opened'),
-  });
+  const database = await openProcessDatabase(config, app.log);
   const { db } = database;
-  app.log.info({ database: database.kind }, 'database ready');
   await seedQueryingAppProjects(db);
   await ensureSuperAdmin(db, config.SUPERADMIN_EMAIL, config.SUPERADMIN_PASSWORD, app.log);
 
