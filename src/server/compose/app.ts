@@ -3,7 +3,8 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
+import { openProcessDatabase } from './database';
 import {
   createCodeDelivery,
   createNoticeDelivery,
@@ -22,6 +23,7 @@ import { registerFeedbackRoutes } from '../feedback/routes';
 import { registerWhatsAppRoutes } from '../channels/whatsapp/routes';
 import { attachRedisAdapter } from '../realtime/redis-adapter';
 import { openAskLimits } from '../answering/ask-limits';
+import { createAsking } from '../answering/asking';
 import { registerErrorHandler } from '../http/errors';
 import { registerOriginGuard } from '../http/origin-guard';
 import { collectRoutes, type RouteEntry } from '../http/route-list';
@@ -78,14 +80,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
 
   const routes = collectRoutes(app);
 
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    onConnectionLost: (error) =>
-      app.log.warn({ err: error }, 'a database connection was lost; another will be opened'),
-  });
+  const database = await openProcessDatabase(config, app.log);
   const { db } = database;
-  app.log.info({ database: database.kind }, 'database ready');
   await seedQueryingAppProjects(db);
   await ensureSuperAdmin(db, config.SUPERADMIN_EMAIL, config.SUPERADMIN_PASSWORD, app.log);
 
@@ -153,21 +149,13 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const answering = new Limiter(database.kind === 'pglite' ? 1 : 4);
   // Per-user limits and one question at a time per session: in Redis when processes share it.
   const limits = await openAskLimits(config.REDIS_URL, app.log);
-  const answerDeps = { db, index, log: app.log, llm, voice, answering, limits };
-  const chat = registerChatHandlers(io, {
-    ...answerDeps,
-    keyRequestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
-  });
-  registerProjectApiRoutes(app, {
-    db,
-    index,
-    log: app.log,
-    llm,
-    answering,
-    requestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
-  });
+  // The one ask command every channel calls (chat, voice, WhatsApp, project API).
+  const asking = createAsking({ db, index, log: app.log, llm, voice, answering, limits });
+  const keyRequestsPerMinute = config.API_KEY_REQUESTS_PER_MINUTE;
+  registerChatHandlers(io, { db, log: app.log, asking, keyRequestsPerMinute });
+  registerProjectApiRoutes(app, { db, asking, requestsPerMinute: keyRequestsPerMinute });
   registerDocsRoutes(app);
-  await registerWhatsAppRoutes(app, config, answerDeps);
+  await registerWhatsAppRoutes(app, config, { db, log: app.log, asking, voice, limits });
   const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
   let closing: Promise<void> | undefined;
   registerHealthRoutes(app, {
@@ -184,7 +172,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     (closing ??= (async () => {
       // Readiness says 503 from now on; the answers being made are sent before the sockets
       // close, which makes every client reconnect, to another process behind a load balancer.
-      await chat.drain(DRAIN_MS);
+      await asking.drain(DRAIN_MS);
       await closeConnections(io, 2_000);
       // The callback runs once the HTTP server has closed; the returned promise does not wait for it.
       await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { openDatabase } from '../db/client';
+import { openProcessDatabase } from './database';
 import { createIngestion } from '../knowledge/ingestion';
 import { openSearchIndex } from '../knowledge/index/open';
 import { queueWake } from '../knowledge/wake';
@@ -22,14 +22,8 @@ export interface WorkerServer {
  */
 export async function createWorkerServer(config: Config): Promise<WorkerServer> {
   const app = createFastify(config);
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    onConnectionLost: (error) =>
-      app.log.warn({ err: error }, 'a database connection was lost; another will be opened'),
-  });
+  const database = await openProcessDatabase(config, app.log);
   const { db } = database;
-  app.log.info({ database: database.kind, role: config.ROLE }, 'database ready');
   const search = await openSearchIndex(config, db, app.log);
   const ingestion = createIngestion(config, {
     db,

@@ -4,21 +4,34 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiMessages, type AskAnswer } from '../../shared/api/project-api';
 import { routes } from '../../shared/api/routes';
-import { answerQuestion, type AskDeps, type QuestionOrigin } from '../answering/ask';
-import type { Limiter } from '../answering/limiter';
+import type { AskRefusal, Asking } from '../answering/asking';
+import type { Db } from '../db/client';
 import { questions } from '../db/schema';
 import { requireProjectKey } from '../http/asker';
 import { HttpError, parseBody } from '../http/errors';
 import { rawRoute, route } from '../http/typed-route';
 import { recordKeyUse } from '../access/keys';
+import { keyAsker } from '../access/policy';
 import { countKeyRequest } from '../access/rate-limit';
 
-export interface ProjectApiDeps extends AskDeps {
-  /** The process's one answering queue, shared with the chat and WhatsApp. */
-  answering: Limiter;
+export interface ProjectApiDeps {
+  db: Db;
+  asking: Asking;
   /** API_KEY_REQUESTS_PER_MINUTE. */
   requestsPerMinute: number;
 }
+
+/** The HTTP status of each refusal of the ask command; its sentence is the command's. */
+const REFUSAL_STATUS: Record<AskRefusal, number> = {
+  empty: 400,
+  tooLong: 400,
+  unstorable: 400,
+  notYourProject: 403,
+  noProject: 404,
+  busy: 429,
+  tooMany: 429,
+  restarting: 503,
+};
 
 /** A question's session id: the project, then the caller's conversation or one of its own. */
 const sessionOf = (project: string, conversationId: string | undefined) =>
@@ -53,16 +66,21 @@ export function registerProjectApiRoutes(app: FastifyInstance, deps: ProjectApiD
   rawRoute(app, routes.ask, async (request, reply) => {
     const key = await admit(request, reply);
     const body = parseBody(routes.ask.body, request.body);
-    const asker: QuestionOrigin = {
-      userId: null,
-      chatSessionId: sessionOf(key.project, body.conversationId),
-      project: key.project,
-      askedVia: key.project,
-      sourceMode: 'api',
-      languageHint: body.language,
+    const ask = async (progress: (text: string) => void) => {
+      const outcome = await deps.asking.ask({
+        asker: keyAsker(key.project),
+        origin: {
+          chatSessionId: sessionOf(key.project, body.conversationId),
+          sourceMode: 'api',
+          languageHint: body.language,
+        },
+        event: 'question-text',
+        query: body.query,
+        progress,
+      });
+      if (outcome.refused) throw new HttpError(REFUSAL_STATUS[outcome.refused], outcome.message);
+      return outcome;
     };
-    const ask = (progress: (text: string) => void) =>
-      deps.answering.run(() => answerQuestion(deps, asker, 'question-text', body.query, progress));
     const present = ({ questionId, response, facts }: Awaited<ReturnType<typeof ask>>): AskAnswer => ({
       answer: response.answer,
       links: response.links,
@@ -91,8 +109,11 @@ export function registerProjectApiRoutes(app: FastifyInstance, deps: ProjectApiD
         if (result.response.error) send('error', { message: result.response.error });
         else send('answer', present(result));
       } catch (error) {
-        request.log.error({ err: error }, 'project API answer failed');
-        send('error', { message: serverMessages.answerFailed });
+        if (error instanceof HttpError) send('error', { message: error.message });
+        else {
+          request.log.error({ err: error }, 'project API answer failed');
+          send('error', { message: serverMessages.answerFailed });
+        }
       }
       raw.end();
       return;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerMessage } from '../../../src/shared/chat/protocol';
-import { ASKS_PER_MINUTE, BUSY_MESSAGE, TOO_MANY_MESSAGE } from '../../../src/server/realtime/chat-handlers';
+import { ASKS_PER_MINUTE, askRefusals } from '../../../src/server/answering/asking';
 import { addSource, form, signInSuper, pendingStatus } from '../../support/admin';
 import { openChatSocket, signedInChatUser, type ChatClient } from '../../support/chat';
 import { checkNginxConfig, NGINX, NGINX_CONF, startNginx } from '../../support/nginx';
@@ -110,7 +110,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
       tabs[1].emit('question-text', { event: 'question-text', content });
       await Promise.all(answers);
       await expect.poll(() => replies.length, { timeout: 20_000 }).toBe(2);
-      expect(replies.map((r) => r.content.response.error).sort()).toEqual([BUSY_MESSAGE, null].sort());
+      expect(replies.map((r) => r.content.response.error).sort()).toEqual([askRefusals.busy, null].sort());
     });
 
     it('the question limit counts the questions asked through both processes together', async () => {
@@ -122,7 +122,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)(
       // Half were asked on each process: neither alone has reached the limit.
       for (const tab of tabs) {
         const refused = await ask(tab, `And one more about ramps, from ${tab.id}`);
-        expect(refused.content.response.error).toBe(TOO_MANY_MESSAGE);
+        expect(refused.content.response.error).toBe(askRefusals.tooMany);
       }
     });
 

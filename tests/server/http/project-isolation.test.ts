@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_YOUR_PROJECT_MESSAGE } from '../../../src/server/realtime/chat-handlers';
+import { askRefusals } from '../../../src/server/answering/asking';
 import { questions, users } from '../../../src/server/db/schema';
 import { addSource, form, SUPER, SUPER_ENV } from '../../support/admin';
 import { askOnce, openChatSocket, openKeySocket } from '../../support/chat';
@@ -245,7 +245,7 @@ describe('each project’s knowledge stays its own', () => {
           const label = `${caller.name} in ${project}`;
           got[label] = reply.content.response.error ?? 'answered';
           expected[label] = !mayUse(caller, project)
-            ? NOT_YOUR_PROJECT_MESSAGE
+            ? askRefusals.notYourProject
             : project === 'no-such-project'
               ? 'That project does not exist.'
               : 'answered';
@@ -302,7 +302,7 @@ describe('each project’s knowledge stays its own', () => {
       expect(
         (await askOnce(socket, 'Where is the tactile model?', 'question-text', { project: 'blimey' })).content
           .response.error,
-      ).toBe(NOT_YOUR_PROJECT_MESSAGE);
+      ).toBe(askRefusals.notYourProject);
       const me = await dishUser.client.get('/auth/getme');
       await t.server.database.db
         .update(users)

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerMessage, ArticulatingMessage, QuestionEvent } from '../../../src/shared/chat/protocol';
 import { NOT_FOUND_ANSWER } from '../../../src/server/answering/composer';
 import { VOICE_UNAVAILABLE_MESSAGE } from '../../../src/shared/chat/voice';
-import { BUSY_MESSAGE, UNSTORABLE_QUESTION_MESSAGE } from '../../../src/server/realtime/chat-handlers';
+import { askRefusals } from '../../../src/server/answering/asking';
 import { questions } from '../../../src/server/db/schema';
 import type { Client } from '../../support/http';
 import { openChatSocket, signedInChatUser, type ChatClient } from '../../support/chat';
@@ -153,7 +153,7 @@ describe('the chat over a real socket.io connection', () => {
     // Text the database cannot store is refused with a sentence, not a failure to record it.
     for (const bad of ['a\u0000b', 'wheelchair \ud83d']) {
       const { answer } = await ask(socket, 'question-text', bad);
-      expect(answer.content.response.error).toBe(UNSTORABLE_QUESTION_MESSAGE);
+      expect(answer.content.response.error).toBe(askRefusals.unstorable);
     }
     const refused = new Promise<AnswerMessage>((resolve) => socket.once('answer-text', resolve));
     socket.emit('question-text', null as never);
@@ -175,7 +175,7 @@ describe('the chat over a real socket.io connection', () => {
     socket.emit('question-text', { event: 'question-text', content });
     socket.emit('question-text', { event: 'question-text', content });
     await expect.poll(() => answers.length).toBe(2);
-    expect(answers.map((a) => a.content.response.error)).toEqual([BUSY_MESSAGE, null]);
+    expect(answers.map((a) => a.content.response.error)).toEqual([askRefusals.busy, null]);
   });
 
   it('sends the answer to every socket of the session (every tab)', async () => {

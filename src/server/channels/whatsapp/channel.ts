@@ -1,16 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { questionEventFor, type AnswerResponse } from '../../../shared/chat/protocol';
-import { MAX_QUESTION_LENGTH, QUESTION_TOO_LONG_MESSAGE } from '../../../shared/chat/schemas';
-import { answerQuestion, type AskDeps, type QuestionOrigin } from '../../answering/ask';
+import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { questionEventFor, type AnswerResponse, type QuestionEvent } from '../../../shared/chat/protocol';
 import type { AskLimits } from '../../answering/ask-limits';
-import type { Limiter } from '../../answering/limiter';
+import type { AskOutcome, AskRequest, Asking } from '../../answering/asking';
 import { appendHistory, historyEvent } from '../../answering/records';
+import type { Db } from '../../db/client';
 import { questions } from '../../db/schema';
-import { findUnstorableText } from '../../http/stored-text';
-import { TOO_MANY_MESSAGE, UNSTORABLE_QUESTION_MESSAGE } from '../../realtime/chat-handlers';
 import type { UserRow } from '../../users/repository';
+import type { VoiceService } from '../../voice/service';
 import { claimMessage, forgetOldMessages, linkQuestion } from './dedupe';
 import { userForWhatsApp } from './contacts';
 import type { Delivery, InboundMessage } from './delivery';
@@ -28,15 +27,16 @@ export interface WhatsAppSettings {
   project: string;
 }
 
-export interface ChannelDeps extends AskDeps {
-  /** The process's one answering queue, shared with the chat and the project API. */
-  answering: Limiter;
+export interface ChannelDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** The one ask command (answering/asking.ts), shared with the chat and the project API. */
+  asking: Asking;
+  /** Spoken answers' files, and the voice service that voice notes are prepared around. */
+  voice?: VoiceService | undefined;
   /** Shared by every process (Redis): a sender over the limit is told so once, by one of them. */
   limits: AskLimits;
 }
-
-/** Questions one sender may ask in a minute: the chat's per-user limit, counted in the database. */
-export const ASKS_PER_MINUTE = 20;
 
 export const channelMessages = {
   notUnderstood:
@@ -46,13 +46,12 @@ export const channelMessages = {
 
 /**
  * The WhatsApp channel: each message of a verified delivery is taken once (dedupe.ts), its sender
- * found or made a user, and, unless blocked, answered through the chat's own pipeline
- * (answering/ask.ts) with `sourceMode: 'wa'`, so the question has the same history events, limits
- * and answers as on the web. Messages of one sender are answered in the order they came.
+ * found or made a user, and, unless blocked, asked through the one ask command
+ * (answering/asking.ts) with `sourceMode: 'wa'`, so the question has the same admission, limits,
+ * history events and answers as on the web. Messages of one sender are answered in the order they came.
  */
 export class WhatsAppChannel {
   readonly graph: GraphClient;
-  private readonly answering: Limiter;
   private readonly bySender = new Map<string, Promise<void>>();
   private readonly pending = new Set<Promise<void>>();
   private lastPruned = 0;
@@ -69,7 +68,6 @@ export class WhatsAppChannel {
         accessToken: settings.accessToken,
         phoneNumberId: settings.phoneNumberId,
       });
-    this.answering = deps.answering;
   }
 
   /** Queues a delivery's work; the webhook has already answered 200 by the time it runs. */
@@ -135,27 +133,43 @@ export class WhatsAppChannel {
       .catch((error: unknown) => log.warn({ err: error }, 'whatsapp: could not mark a message read'));
 
     if (message.kind === 'other') return this.reply(message.from, channelMessages.notUnderstood);
-    if (await this.askingTooFast(user)) {
-      // Told once a minute: a flood of messages must not become a flood of replies.
-      if (!(await this.deps.limits.count(`whatsapp-told:${user.id}`, 1, 60_000))) return;
-      return this.reply(message.from, TOO_MANY_MESSAGE);
-    }
     if (message.kind === 'text') return this.answerText(message, user);
     return this.answerAudio(message, user);
   }
 
+  /** The question asked as the user, in the channel's project; a refusal is replied with its sentence. */
+  private async ask(
+    message: InboundMessage,
+    user: UserRow,
+    question: Pick<AskRequest, 'query' | 'audio' | 'voice'> & { event: QuestionEvent },
+  ): Promise<(AskOutcome & { refused: null }) | null> {
+    const { project } = this.settings;
+    const outcome = await this.deps.asking.ask({
+      ...question,
+      // The channel's own right: its senders ask in its project, whatever app they came from.
+      asker: { userId: user.id, keyProject: null, projects: [project] },
+      project,
+      // The question records' session: one per sender, so the admin sees a person's questions together.
+      origin: { chatSessionId: `wa:${user.whatsappId ?? user.id}`, sourceMode: 'wa' },
+      perMinute: `user:${user.id}`,
+    });
+    if (!outcome.refused) return outcome;
+    // Told once a minute: a flood of messages must not become a flood of replies.
+    if (
+      outcome.refused === 'tooMany' &&
+      !(await this.deps.limits.count(`whatsapp-told:${user.id}`, 1, 60_000))
+    )
+      return null;
+    await this.reply(message.from, outcome.message);
+    return null;
+  }
+
   private async answerText(message: InboundMessage & { kind: 'text' }, user: UserRow): Promise<void> {
     const query = message.text.trim();
-    if (!query) return;
-    // The chat's limit, with the chat's sentence: nothing is recorded of a longer text.
-    if (query.length > MAX_QUESTION_LENGTH) return this.reply(message.from, QUESTION_TOO_LONG_MESSAGE);
-    if (findUnstorableText(query) !== null) return this.reply(message.from, UNSTORABLE_QUESTION_MESSAGE);
-    const event = questionEventFor(query);
-    const { questionId, response } = await this.answering.run(() =>
-      answerQuestion(this.deps, this.asker(user), event, query, () => undefined),
-    );
-    await linkQuestion(this.deps.db, message.id, questionId);
-    await this.deliver(message.from, questionId, response);
+    const answered = await this.ask(message, user, { event: questionEventFor(query), query });
+    if (!answered) return;
+    await linkQuestion(this.deps.db, message.id, answered.questionId);
+    await this.deliver(message.from, answered.questionId, answered.response);
   }
 
   private async answerAudio(message: InboundMessage & { kind: 'audio' }, user: UserRow): Promise<void> {
@@ -169,17 +183,14 @@ export class WhatsAppChannel {
     }
     const kind = audioKind(message.mimeType || media.mimeType, media.bytes);
     if (!kind) return this.reply(message.from, noteMessages.unsupported);
-    const deps = { ...this.deps, voice: voice ? forVoiceNotes(voice, kind) : undefined };
-    // The note is decoded and transcribed before the question takes an answering turn, as in the chat.
-    const { questionId, response } = await answerQuestion(
-      deps,
-      this.asker(user),
-      'question-voice',
-      '',
-      () => undefined,
-      media.bytes,
-      (task) => this.answering.run(task),
-    );
+    const answered = await this.ask(message, user, {
+      event: 'question-voice',
+      query: '',
+      audio: media.bytes,
+      voice: voice ? forVoiceNotes(voice, kind) : null,
+    });
+    if (!answered) return;
+    const { questionId, response } = answered;
     await linkQuestion(this.deps.db, message.id, questionId);
     // Without speech recognition the question is recorded as failed with the server's reason (for
     // the admin); the sender is told only that voice is not available, and what to do instead.
@@ -189,17 +200,6 @@ export class WhatsAppChannel {
       questionId,
       unheard ? { ...response, error: noteMessages.notAvailable } : response,
     );
-  }
-
-  private asker(user: UserRow): QuestionOrigin {
-    return {
-      userId: user.id,
-      // The question records' session: one per sender, so the admin sees a person's questions together.
-      chatSessionId: `wa:${user.whatsappId ?? user.id}`,
-      project: this.settings.project,
-      askedVia: this.settings.project,
-      sourceMode: 'wa',
-    };
   }
 
   /** The answer as WhatsApp text (in parts past 4,096 characters), then the spoken answer if any. */
@@ -245,16 +245,5 @@ export class WhatsAppChannel {
       historyEvent('error', { message: channelMessages.notSent, error: detail }),
     ]);
     await this.deps.db.update(questions).set({ status: 'failed' }).where(eq(questions.id, questionId));
-  }
-
-  /** The chat's per-user limit, counted from the question records so every process sees the same. */
-  private async askingTooFast(user: UserRow): Promise<boolean> {
-    const [row] = await this.deps.db
-      .select({ n: count() })
-      .from(questions)
-      .where(
-        and(eq(questions.userId, user.id), gt(questions.queryTimestamp, sql`now() - interval '1 minute'`)),
-      );
-    return Number(row?.n ?? 0) >= ASKS_PER_MINUTE;
   }
 }
