@@ -88,11 +88,15 @@ export function createAsking(deps: AskingDeps): Asking {
   const drained: (() => void)[] = [];
   let knownProjects: { ids: Set<string>; at: number } | null = null;
 
+  /**
+   * Known projects are kept a minute; one not among them is looked up again at once, so a project
+   * created a moment ago (and its new key) can ask straight away. Only a project the asker may
+   * use gets here, so unknown names cannot make every question read the table.
+   */
   async function projectExists(id: string): Promise<boolean> {
-    if (!knownProjects || Date.now() - knownProjects.at > 60_000) {
-      const rows = await deps.db.select({ id: projects.id }).from(projects);
-      knownProjects = { ids: new Set(rows.map((r) => r.id)), at: Date.now() };
-    }
+    if (knownProjects && Date.now() - knownProjects.at <= 60_000 && knownProjects.ids.has(id)) return true;
+    const rows = await deps.db.select({ id: projects.id }).from(projects);
+    knownProjects = { ids: new Set(rows.map((r) => r.id)), at: Date.now() };
     return knownProjects.ids.has(id);
   }
 

@@ -8,7 +8,7 @@ import { ASKS_PER_MINUTE, askRefusals } from '../../../src/server/answering/aski
 import { whatsAppChannelOf } from '../../../src/server/channels/whatsapp/routes';
 import { signatureFor } from '../../../src/server/channels/whatsapp/signature';
 import { createKey } from '../../../src/server/access/keys';
-import { questions } from '../../../src/server/db/schema';
+import { projects, questions } from '../../../src/server/db/schema';
 import { MAX_QUESTION_LENGTH } from '../../../src/shared/chat/schemas';
 import { askOnce, openChatSocket, openKeySocket, signedInChatUser } from '../../support/chat';
 import { startGraphApi, type GraphApi } from '../../support/graph-api';
@@ -82,6 +82,16 @@ describe('one way to ask', () => {
     expect(said).toEqual(Array.from({ length: 4 }, () => askRefusals.tooLong));
     const recorded = await t.server.database.db.select().from(questions).where(eq(questions.query, long));
     expect(recorded).toHaveLength(0);
+  });
+
+  it('lets a project created a moment ago ask at once, though known projects are kept a minute', async () => {
+    // The first question loads the projects the command knows.
+    const before = await new Client(t.url).post('/api/v1/ask', { query: 'hello' }, { 'x-api-key': apiKey });
+    expect(before.status).toBe(200);
+    await t.server.database.db.insert(projects).values({ id: 'justmade', name: 'Just made' });
+    const key = (await createKey(t.server.database.db, 'justmade', 'New key', null)).secret;
+    const res = await new Client(t.url).post('/api/v1/ask', { query: 'hello' }, { 'x-api-key': key });
+    expect(res.status).toBe(200);
   });
 
   it('counts a person past the per-minute limit and says so alike on the chat and on WhatsApp', async () => {
