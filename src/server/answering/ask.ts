@@ -13,7 +13,9 @@ import { wordCount } from '../knowledge/index/chunker';
 import type { LlmSettings } from './llm-client';
 import { composeWithLlm } from './llm-composer';
 import { appendHistory, completeQuestion, historyEvent, recordQuestion } from './records';
-import { retrieve, unknownTerms, type Passage } from './retrieval';
+import { questionVector, retrieve, unknownTerms, type Passage } from './retrieval';
+import { presentReviewed } from './reviewed/present';
+import type { ReviewedAnswers } from './reviewed/store';
 import { statsAnswer } from './stats';
 import { translateToEnglish } from './translate';
 import { NO_ENGINE_REASON, VoiceError, voiceMessages } from '../voice/errors';
@@ -27,6 +29,8 @@ export interface AskDeps {
   llm?: LlmSettings | undefined;
   /** Speech recognition and spoken answers (question-voice); without it voice questions get an error. */
   voice?: VoiceService | undefined;
+  /** The projects' reviewed answers, served before the composer (issue 33). */
+  reviewed?: ReviewedAnswers | undefined;
 }
 
 /**
@@ -112,7 +116,7 @@ export async function answerQuestion(
       await appendHistory(deps.db, record.id, [historyEvent('voice-query', { text: query })]);
       await deps.db.update(questions).set({ query }).where(eq(questions.id, record.id));
     }
-    const { answer, links, language, confidence, outcome } = await inTurn(() =>
+    const { answer, links, language, confidence, outcome, reviewedAnswer } = await inTurn(() =>
       answerInWords(deps, asker, event, query, record.id, progress, typed),
     );
     const audioPath = event === 'question-voice' ? await speak(deps, answer, language, progress) : null;
@@ -123,6 +127,7 @@ export async function answerQuestion(
         ...(audioPath ? { audioPath } : {}),
         outcome,
         ...(confidence === undefined ? {} : { confidence: Math.round(confidence * 1000) / 1000 }),
+        ...(reviewedAnswer ? { reviewedAnswer } : {}),
       }),
     ]);
     return {
@@ -194,6 +199,8 @@ async function answerInWords(
   language: string;
   outcome: AnswerOutcome;
   confidence?: number;
+  /** The reviewed answer served, by id. */
+  reviewedAnswer?: string;
 }> {
   progress('Reading your question…');
   const {
@@ -223,6 +230,18 @@ async function answerInWords(
   } else if (isNearEmpty(query)) {
     answer = await helpReply(deps.db, asker.project, wordingLanguage);
   } else {
+    // The question's vector is made once: for the reviewed answers, then for the search.
+    const embedding = questionVector(deps.index, query);
+    const reviewed = await deps.reviewed?.find(asker.project, query, embedding);
+    if (reviewed) {
+      await deps.reviewed?.served(reviewed.id);
+      return {
+        ...presentReviewed(reviewed, wordingLanguage),
+        language,
+        outcome: 'answer',
+        reviewedAnswer: reviewed.id,
+      };
+    }
     const { passages, extractive } = await searchAndCompose(
       deps,
       asker.project,
@@ -230,6 +249,7 @@ async function answerInWords(
       language,
       translation,
       progress,
+      embedding,
     );
     confidence = extractive.confidence;
     // The model writes only when the knowledge base has something on the question.
@@ -260,6 +280,8 @@ export async function searchAndCompose(
   language: string,
   translation: string | null,
   progress: (text: string) => void = () => undefined,
+  /** The question's embedding, when it was made already. */
+  embedding?: Promise<number[] | null>,
 ): Promise<{ passages: Passage[]; extractive: ComposedAnswer }> {
   // The model's scale; none while its passages are being embedded again: words alone then.
   const scale = await deps.index.similarityScale();
@@ -269,9 +291,9 @@ export async function searchAndCompose(
     translation
       ? Promise.all([
           retrieve(deps.db, deps.index, translation, options),
-          retrieve(deps.db, deps.index, query, options),
+          retrieve(deps.db, deps.index, query, { ...options, embedding }),
         ]).then(([english, own]) => mergePassages(english, own))
-      : retrieve(deps.db, deps.index, query, options),
+      : retrieve(deps.db, deps.index, query, { ...options, embedding }),
     unknownTerms(deps.db, deps.index, translation ?? query, options.projects),
   ]);
   progress('Writing the answer…');

@@ -20,6 +20,10 @@ export interface AnswerWording {
   help: string;
   tryAsking: string;
   aboutTitle: (title: string) => string;
+  /** The last line of a reviewed answer (issue 33), with the date it was reviewed on. */
+  reviewed: (date: string) => string;
+  /** Before a reviewed answer written only in another language (its name, in this language). */
+  reviewedIn: (languageName: string) => string;
 }
 
 const en: AnswerWording = {
@@ -39,6 +43,8 @@ const en: AnswerWording = {
     'documents, web pages and videos in the DISH knowledge base. Ask a whole question in your own words.',
   tryAsking: 'For example, you could ask:',
   aboutTitle: (title) => `What does “${title}” say?`,
+  reviewed: (date) => `Reviewed by the DISH team on ${date}`,
+  reviewedIn: (name) => `This reviewed answer is written in ${name}:`,
 };
 
 const hi: AnswerWording = {
@@ -58,6 +64,8 @@ const hi: AnswerWording = {
     'दस्तावेज़ों, वेब पेजों और वीडियो से। अपना पूरा प्रश्न अपने शब्दों में पूछें।',
   tryAsking: 'उदाहरण के लिए, आप पूछ सकते हैं:',
   aboutTitle: (title) => `“${title}” में क्या लिखा है?`,
+  reviewed: (date) => `DISH टीम द्वारा ${date} को जाँचा गया`,
+  reviewedIn: (name) => `यह जाँचा गया उत्तर ${name} में लिखा है:`,
 };
 
 /** Answers are worded in the interface's languages (shared/i18n/languages.ts), no more, no fewer. */

@@ -42,11 +42,20 @@ export interface RetrieveOptions {
   vectors?: boolean;
   /** Candidates taken from each ranking before fusion. */
   depth?: number;
+  /** The question's embedding, when it was made already (the reviewed answers were asked with it). */
+  embedding?: Promise<number[] | null> | undefined;
 }
 
 // The usual RRF constant: a passage ranked first in one list and absent from the other still
 // counts, but agreement of both lists counts most.
 const RRF_K = 60;
+
+/** A question's embedding, read as a question; null when no model reads its script (it would rank noise). */
+export function questionVector(index: Pick<SearchIndex, 'embedder'>, text: string): Promise<number[] | null> {
+  return index.embedder?.reads(text)
+    ? index.embedder.embed([text], { as: 'query', urgent: true }).then(([v]) => v ?? null)
+    : Promise.resolve(null);
+}
 
 /**
  * Hybrid retrieval (DECISIONS §4): full-text ranking and, when available, vector similarity,
@@ -66,9 +75,7 @@ export async function retrieve(
   // words, and its ranking starts as soon as it is ready. The vector of a question in a script
   // the model does not read would rank noise.
   const embedding =
-    options.vectors !== false && index.embedder?.reads(text)
-      ? index.embedder.embed([text], { as: 'query', urgent: true }).then(([v]) => v)
-      : Promise.resolve(undefined);
+    options.vectors === false ? Promise.resolve(null) : (options.embedding ?? questionVector(index, text));
   const [fullText, semantic, vector] = await Promise.all([
     index
       .candidateQuery(text)
@@ -116,7 +123,7 @@ export async function retrieve(
         )})`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const q = vector && Float64Array.from(vector);
+  const q = vector ? Float64Array.from(vector) : undefined;
   return best.flatMap(([id, score]) => {
     const r = byId.get(id);
     return r

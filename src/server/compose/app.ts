@@ -24,6 +24,7 @@ import { registerWhatsAppRoutes } from '../channels/whatsapp/routes';
 import { attachRedisAdapter } from '../realtime/redis-adapter';
 import { openAskLimits } from '../answering/ask-limits';
 import { createAsking } from '../answering/asking';
+import { ReviewedAnswers } from '../answering/reviewed/store';
 import { registerErrorHandler } from '../http/errors';
 import { registerOriginGuard } from '../http/origin-guard';
 import { collectRoutes, type RouteEntry } from '../http/route-list';
@@ -128,7 +129,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   });
   registerFileRoutes(app, db);
   registerConversationRoutes(app, db);
-  registerAdminRoutes(app, db, evictions);
+  const reviewed = new ReviewedAnswers(db, index);
+  registerAdminRoutes(app, db, evictions, reviewed);
   registerPromptRoutes(app, { db, index });
   registerProgressRoutes(app, { db });
   const voice = createVoiceService(config, app.log, { db });
@@ -150,7 +152,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   // Per-user limits and one question at a time per session: in Redis when processes share it.
   const limits = await openAskLimits(config.REDIS_URL, app.log);
   // The one ask command every channel calls (chat, voice, WhatsApp, project API).
-  const asking = createAsking({ db, index, log: app.log, llm, voice, answering, limits });
+  const asking = createAsking({ db, index, log: app.log, llm, voice, answering, limits, reviewed });
   const keyRequestsPerMinute = config.API_KEY_REQUESTS_PER_MINUTE;
   registerChatHandlers(io, { db, log: app.log, asking, keyRequestsPerMinute });
   registerProjectApiRoutes(app, { db, asking, requestsPerMinute: keyRequestsPerMinute });

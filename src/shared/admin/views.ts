@@ -95,6 +95,8 @@ export const historyEventView = z.looseObject({
   confidence: z.number().optional(),
   /** query-response: an answer, only the closest passage, or nothing (answer-outcome.ts). */
   outcome: answerOutcome.optional(),
+  /** query-response: the reviewed answer served (issue 33), by id. */
+  reviewedAnswer: z.string().optional(),
 });
 export type HistoryEventView = z.infer<typeof historyEventView>;
 

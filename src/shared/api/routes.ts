@@ -3,6 +3,7 @@ import { authRoutes } from './auth';
 import { chatRoutes } from './chat';
 import type { RouteDef } from './contract';
 import { projectRoutes } from './projects';
+import { reviewRoutes } from './review';
 import { systemRoutes } from './system';
 
 /**
@@ -15,6 +16,7 @@ export const routes = {
   ...chatRoutes,
   ...adminRoutes,
   ...projectRoutes,
+  ...reviewRoutes,
   ...systemRoutes,
 } as const;
 

@@ -9,3 +9,4 @@ export * from './questions';
 export * from './channels';
 export * from './conversations';
 export * from './voice';
+export * from './review';

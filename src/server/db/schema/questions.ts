@@ -35,6 +35,13 @@ export const questions = pgTable(
     helpful: boolean('helpful'),
     feedbackComment: text('feedback_comment').notNull().default(''),
     feedbackAt: timestamptz('feedback_at'),
+    /**
+     * An admin's review (issue 33): the answer approved, a right one written, marked as needing
+     * content, or dismissed from the knowledge gaps; null until reviewed.
+     */
+    review: text('review', { enum: ['approved', 'rewritten', 'needs_content', 'dismissed'] }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamptz('reviewed_at'),
   },
   (t) => [
     index('questions_project_time_idx').on(t.project, t.queryTimestamp),

@@ -19,6 +19,11 @@ export interface SimilarityScale {
   center: number;
   /** How much those cosines spread (the interquartile range as a normal's standard deviation). */
   spread: number;
+  /**
+   * The same for a question against unrelated questions, both read as questions (matching a
+   * question to reviewed ones, answering/reviewed): the probes against each other.
+   */
+  questions?: { center: number; spread: number } | undefined;
 }
 
 /** A cosine read on the scale: how many spreads above chance. */
@@ -82,16 +87,42 @@ export function measureScale(
         cosines.push(passage.vectors.dotWith(i, query) / length);
       }
     }
-    if (cosines.length < MIN_SENTENCES) return;
-    cosines.sort((a, b) => a - b);
-    const at = (q: number) => cosines[Math.floor(q * (cosines.length - 1))]!;
-    const spread = (at(0.75) - at(0.25)) / IQR_PER_SD;
-    if (!(spread > 0)) return;
-    centers += at(0.5);
-    spreads += spread;
+    const chance = chanceOf(cosines);
+    if (!chance) return;
+    centers += chance.center;
+    spreads += chance.spread;
     measured += 1;
   });
-  return measured ? { center: centers / measured, spread: spreads / measured } : null;
+  if (!measured) return null;
+  return {
+    center: centers / measured,
+    spread: spreads / measured,
+    questions: questionScale(probes, probeVectors),
+  };
+}
+
+/** How the probes, read as questions, lie against the probes of other passages: one distribution for all. */
+function questionScale(
+  probes: { passage: string }[],
+  probeVectors: number[][],
+): { center: number; spread: number } | undefined {
+  const cosines: number[] = [];
+  for (let i = 0; i < probes.length; i++)
+    for (let j = i + 1; j < probes.length; j++) {
+      if (probes[i]!.passage === probes[j]!.passage) continue;
+      const [a, b] = [probeVectors[i], probeVectors[j]];
+      if (a && b) cosines.push(a.reduce((sum, x, d) => sum + x * b[d]!, 0));
+    }
+  return chanceOf(cosines) ?? undefined;
+}
+
+/** The median and spread of cosines of unrelated texts; null when too few, or all alike. */
+function chanceOf(cosines: number[]): { center: number; spread: number } | null {
+  if (cosines.length < MIN_SENTENCES) return null;
+  cosines.sort((a, b) => a - b);
+  const at = (q: number) => cosines[Math.floor(q * (cosines.length - 1))]!;
+  const spread = (at(0.75) - at(0.25)) / IQR_PER_SD;
+  return spread > 0 ? { center: at(0.5), spread } : null;
 }
 
 /**

@@ -1,0 +1,75 @@
+import { meanVector, type PackedVectors } from '../../knowledge/index/passage-vectors';
+import type { SimilarityScale } from '../../knowledge/index/similarity-scale';
+
+/**
+ * Whether a new question means what a reviewed answer's question meant (issue 33). Each of the
+ * reviewed answer's questions (the first as asked, then its paraphrases) is embedded together
+ * with the answer: the mean of the question's vector and the answer's, both read as questions.
+ * A question alone says too little of what it asks ("how many plays…" and "how many landmark
+ * roles…" lie close); the answer says what fact it is about, so a question about another fact of
+ * the same document lies further off (docs/chat.md, "Reviewed answers", with the figures).
+ *
+ * A cosine is read on the scale of questions against unrelated questions of the server's own
+ * knowledge base (similarity-scale.ts), never as a raw number: the thresholds below hold for any
+ * model. A match must be close (`least`) and stand apart from the next reviewed answer (`apart`):
+ * a question between two reviewed answers is answered by neither, but by the composer.
+ */
+export const MATCH = { least: 3, apart: 1 };
+
+export interface ReviewedVectors {
+  id: string;
+  /** One vector per question of the reviewed answer, each read with the answer (int8, packed). */
+  vectors: PackedVectors;
+}
+
+export interface ReviewedMatch {
+  id: string;
+  /** How far above chance, in the scale's spreads. */
+  score: number;
+  /** How far it stands above the next reviewed answer (or chance, when it is the only one). */
+  margin: number;
+}
+
+/** The reviewed answer a question (its unit vector, read as a question) matches, or null. */
+export function matchReviewed(
+  query: ArrayLike<number>,
+  candidates: readonly ReviewedVectors[],
+  scale: Pick<SimilarityScale, 'questions'> | null,
+): ReviewedMatch | null {
+  const chance = scale?.questions;
+  if (!chance || candidates.length === 0) return null;
+  const q = Float64Array.from(query);
+  let best: { id: string; score: number } | null = null;
+  let second = 0;
+  for (const candidate of candidates) {
+    let cosine = -Infinity;
+    for (let i = 0; i < candidate.vectors.count; i++)
+      cosine = Math.max(cosine, candidate.vectors.dotWith(i, q));
+    if (cosine === -Infinity) continue;
+    const score = (cosine - chance.center) / chance.spread;
+    if (!best || score > best.score) {
+      if (best) second = Math.max(second, best.score);
+      best = { id: candidate.id, score };
+    } else second = Math.max(second, score);
+  }
+  if (!best) return null;
+  const margin = best.score - second;
+  return best.score >= MATCH.least && margin >= MATCH.apart ? { ...best, margin } : null;
+}
+
+/** The vector a reviewed answer's question is matched by: its own and the answer's, averaged. */
+export const matchVector = (question: number[], answer: number[]): number[] => meanVector([question, answer]);
+
+/**
+ * Two questions that are the same once case, spacing and punctuation are set aside: how a
+ * question is matched when no model reads it (or none is loaded).
+ */
+export const sameWords = (a: string, b: string): boolean => normalise(a) === normalise(b);
+
+const normalise = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLocaleLowerCase()
+    .replace(/[\p{P}\p{S}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();

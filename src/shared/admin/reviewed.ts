@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/**
+ * Reviewed answers (issue 33): an answer an admin approved or wrote for a question, served first
+ * to every later question of the same meaning, in any language the model reads.
+ */
+
+/** A source of a reviewed answer: an ingested item of the project, or a link typed by the admin. */
+export const reviewedSource = z.object({
+  /** The ingested item, when picked from the project's; a typed link has none. */
+  itemId: z.uuid().optional(),
+  url: z.string().trim().min(1).max(2000),
+  title: z.string().trim().max(500).default(''),
+});
+export type ReviewedSource = z.infer<typeof reviewedSource>;
+
+/** At most this many questions (the first as asked, then paraphrases) per reviewed answer. */
+export const MAX_REVIEWED_QUESTIONS = 50;
+const MAX_ANSWER_LENGTH = 20_000;
+
+const questionText = z
+  .string()
+  .trim()
+  .min(1, { error: 'A question is empty.' })
+  .max(2000, { error: 'A question is too long (2,000 characters at most).' });
+
+const answerVersions = z
+  .record(
+    z.string().regex(/^[a-z]{2}$/, { error: 'A language is a two-letter code, such as en or hi.' }),
+    z
+      .string()
+      .trim()
+      .max(MAX_ANSWER_LENGTH, { error: 'The answer is too long (20,000 characters at most).' }),
+  )
+  .transform((versions) => Object.fromEntries(Object.entries(versions).filter(([, text]) => text)))
+  .refine((versions) => Object.keys(versions).length > 0, { error: 'Please write the answer.' });
+
+/** What an admin writes: the questions it answers, the answer in one language or more, its sources. */
+export const reviewedAnswerInput = z.object({
+  project: z.string().trim().min(1, { error: 'Please choose a project.' }),
+  questions: z
+    .array(questionText)
+    .min(1, { error: 'Please give the question it answers.' })
+    .max(MAX_REVIEWED_QUESTIONS, { error: `At most ${MAX_REVIEWED_QUESTIONS} questions per answer.` }),
+  answers: answerVersions,
+  sources: z.array(reviewedSource).max(20, { error: 'At most 20 sources per answer.' }).default([]),
+  /** The question record it answers (the Questions tab's "Write the right answer"). */
+  fromQuestion: z.uuid().optional(),
+});
+export type ReviewedAnswerInput = z.input<typeof reviewedAnswerInput>;
+
+/** A change to a reviewed answer: any of its parts; retiring stops it being served. */
+export const reviewedAnswerChange = reviewedAnswerInput
+  .omit({ project: true, fromQuestion: true })
+  .partial()
+  .extend({ status: z.enum(['active', 'retired']).optional() });
+
+export const reviewedAnswerView = z.object({
+  _id: z.string(),
+  project: z.string(),
+  questions: z.array(z.string()),
+  answers: z.record(z.string(), z.string()),
+  sources: z.array(reviewedSource),
+  status: z.enum(['active', 'retired']),
+  /** True when every source it had is deleted or disabled: it is not served until reviewed again. */
+  needsReview: z.boolean(),
+  fromQuestion: z.string().nullable(),
+  reviewedBy: z.string(),
+  reviewedAt: z.string(),
+  hits: z.number(),
+  lastHitAt: z.string().nullable(),
+});
+export type ReviewedAnswerView = z.infer<typeof reviewedAnswerView>;
+
+/** The export a hub moves between servers: what an admin wrote, without counts or ids. */
+export const reviewedExport = z.object({
+  format: z.literal('dish-reviewed-answers'),
+  version: z.literal(1),
+  answers: z.array(
+    reviewedAnswerInput.omit({ project: true, fromQuestion: true }).extend({
+      status: z.enum(['active', 'retired']).default('active'),
+      reviewedBy: z.string().default(''),
+      reviewedAt: z.string().optional(),
+    }),
+  ),
+});
+export type ReviewedExport = z.input<typeof reviewedExport>;
+
+export const reviewedAnswerParams = z.object({
+  id: z.uuid({ error: 'No such reviewed answer.' }),
+});
+export const reviewQuestionParams = z.object({
+  id: z.uuid({ error: 'No such question.' }),
+});
+
+/** "Needs content": on, or taken back. */
+export const needsContentBody = z.object({ needsContent: z.boolean().default(true) });
+
+export const reviewedListBody = z.object({
+  /** One project of the admin's; left out: all of them. */
+  project: z.string().max(100).optional(),
+  /** Words found in a question or an answer. */
+  search: z.string().max(500).optional(),
+  status: z.enum(['active', 'retired', 'all']).default('all'),
+  queryOptions: z
+    .object({
+      limit: z.coerce.number().int().min(1).max(100).default(10),
+      skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
+    })
+    .default({ limit: 10, skip: 0 }),
+});
+export type ReviewedListBody = z.input<typeof reviewedListBody>;
+
+export const reviewedExportQuery = z.object({
+  project: z.string().trim().min(1, { error: 'Please choose a project.' }),
+});
+export const reviewedImportBody = z.object({
+  project: z.string().trim().min(1, { error: 'Please choose a project.' }),
+  data: reviewedExport,
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import {
+  needsContentBody,
+  reviewedAnswerChange,
+  reviewedAnswerInput,
+  reviewedAnswerParams,
+  reviewedAnswerView,
+  reviewedExport,
+  reviewedExportQuery,
+  reviewedImportBody,
+  reviewedListBody,
+  reviewQuestionParams,
+} from '../admin/reviewed';
+import { listAnswer } from '../admin/views';
+import { emptyBody } from './auth';
+import { json } from './contract';
+
+/** Reviewed answers and the questions they come from (issue 33): admin calls. */
+export const reviewRoutes = {
+  /** "Approve this answer": the question's answer, as it was given, becomes a reviewed answer. */
+  approveAnswer: json({
+    method: 'POST',
+    path: '/admin/questions/:id/approve',
+    params: reviewQuestionParams,
+    body: emptyBody,
+    response: reviewedAnswerView,
+    status: 201,
+  }),
+  /** "Needs content": the question is a knowledge gap (or no longer is). */
+  markNeedsContent: json({
+    method: 'POST',
+    path: '/admin/questions/:id/needs_content',
+    params: reviewQuestionParams,
+    body: needsContentBody,
+    response: z.object({ ok: z.boolean() }),
+  }),
+  /** "Write the right answer", or an answer written from the list or a knowledge gap. */
+  writeReviewedAnswer: json({
+    method: 'POST',
+    path: '/admin/reviewed_answers',
+    body: reviewedAnswerInput,
+    response: reviewedAnswerView,
+    status: 201,
+  }),
+  getReviewedAnswers: json({
+    method: 'POST',
+    path: '/admin/get_reviewed_answers',
+    body: reviewedListBody,
+    response: listAnswer(reviewedAnswerView),
+  }),
+  /** Edit, add paraphrases, retire or bring back. */
+  changeReviewedAnswer: json({
+    method: 'PUT',
+    path: '/admin/reviewed_answers/:id',
+    params: reviewedAnswerParams,
+    body: reviewedAnswerChange,
+    response: reviewedAnswerView,
+  }),
+  exportReviewedAnswers: json({
+    method: 'GET',
+    path: '/admin/reviewed_answers/export',
+    query: reviewedExportQuery,
+    response: reviewedExport,
+  }),
+  importReviewedAnswers: json({
+    method: 'POST',
+    path: '/admin/reviewed_answers/import',
+    body: reviewedImportBody,
+    response: z.object({ records: z.number() }),
+    status: 201,
+  }),
+} as const;

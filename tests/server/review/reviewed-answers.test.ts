@@ -1,0 +1,194 @@
+/**
+ * Issue 33: reviewed answers. An admin approves an answer or writes the right one; a later
+ * question of the same meaning, in English or Hindi, gets it first on the socket and the project
+ * API, marked as reviewed; an unrelated one does not; one whose only source is disabled is not
+ * served; an export imported on a fresh server serves the same answers. The real default model
+ * (multilingual-e5-small) on real documents.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKey } from '../../../src/server/access/keys';
+import { questions, sources } from '../../../src/server/db/schema';
+import { routes } from '../../../src/shared/api/routes';
+import type { ReviewedAnswerView } from '../../../src/shared/admin/reviewed';
+import { addSource, form, SUPER_ENV, signInSuper, signInUser } from '../../support/admin';
+import { askOnce, openChatSocket, signedInChatUser, type ChatClient } from '../../support/chat';
+import { Client } from '../../support/http';
+import { material, sharedPath, CENSUS_PDF } from '../../support/shared';
+import { startTestServer, type TestServer } from '../../support/server';
+import { serveSite } from '../../support/static-site';
+
+let t: TestServer;
+let site: Awaited<ReturnType<typeof serveSite>>;
+let admin: Client;
+let socket: ChatClient;
+let source: string;
+let apiKey: string;
+
+const REVIEWED_LINE = /\*Reviewed by the DISH team on \d{1,2} \w+ \d{4}\*$/;
+
+beforeAll(async () => {
+  site = await serveSite(sharedPath('material'));
+  t = await startTestServer({ ...SUPER_ENV, CRAWL_ALLOW_PRIVATE: 'true', INGEST_INTERVAL: '0' });
+  admin = await signInSuper(t);
+  source = await addSource(admin, 'Reports');
+  const fields = { queryingApp: 'dish', source, project: 'dish', location: 'United States' };
+  const res = await admin.post(
+    '/admin/add_data',
+    form({ ...fields, data_type: 'pdf' }, [
+      { name: CENSUS_PDF, bytes: material('documents/pdf', CENSUS_PDF) },
+    ]),
+  );
+  expect(res.status).toBe(201);
+  const pages = await addSource(admin, 'Patterns');
+  await admin.post(
+    '/admin/add_data',
+    form({
+      ...fields,
+      source: pages,
+      data_type: 'web',
+      url: `${site.url}/website/aria-practices/content/patterns/dialog-modal/dialog-modal-pattern.html`,
+      depth: 0,
+    }),
+  );
+  while ((await t.server.worker.runNow()) > 0) {
+    /* until the queue is empty */
+  }
+  socket = await openChatSocket(t, await signedInChatUser(t));
+  apiKey = (await createKey(t.server.database.db, 'dish', 'Reviewed key', null)).secret;
+}, 600_000);
+afterAll(async () => {
+  socket?.close();
+  await t?.stop();
+  await site?.stop();
+});
+
+const ask = async (question: string, language = 'en') => {
+  const reply = await askOnce(socket, question, 'question-text', { language });
+  return { ...reply.content.response, questionId: reply.content.questionId! };
+};
+
+describe('reviewed answers', () => {
+  let approved: ReviewedAnswerView;
+
+  it('approves an answer from the question it answered, keeping its sources', async () => {
+    const first = await ask('How many people in the United States had a disability in 2010?');
+    expect(first.answer).toContain('56.7 million');
+    approved = await admin.answer(routes.approveAnswer, { params: { id: first.questionId }, body: {} });
+    expect(approved.questions).toEqual(['How many people in the United States had a disability in 2010?']);
+    expect(approved.answers.en).toContain('56.7 million');
+    expect(approved.sources.some((s) => s.itemId && s.url.includes(CENSUS_PDF))).toBe(true);
+    expect(approved.reviewedBy).not.toBe('');
+    const [row] = await t.server.database.db
+      .select()
+      .from(questions)
+      .where(eq(questions.id, first.questionId));
+    expect(row?.review).toBe('approved');
+  });
+
+  it('refuses another project’s admin, as if the question did not exist', async () => {
+    const other = await signInUser(t, ['gsc']);
+    const { questionId } = await ask('What is the Rehabilitation Act?');
+    const res = await other.call(routes.approveAnswer, { params: { id: questionId }, body: {} });
+    expect(res.status).toBe(404);
+    const listed = await other.answer(routes.getReviewedAnswers, { body: {} });
+    expect(listed.total).toBe(0);
+  });
+
+  it('serves the reviewed answer to the same question in other words, marked as reviewed', async () => {
+    const r = await ask('In 2010, about how many Americans were living with a disability?');
+    expect(r.answer).toContain('56.7 million');
+    expect(r.answer).toMatch(REVIEWED_LINE);
+    expect(r.links.some((l) => l.url.includes(CENSUS_PDF))).toBe(true);
+    const [row] = await t.server.database.db.select().from(questions).where(eq(questions.id, r.questionId));
+    expect(row?.history.find((e) => e.type === 'query-response')?.reviewedAnswer).toBe(approved._id);
+    const listed = await admin.answer(routes.getReviewedAnswers, { body: { project: 'dish' } });
+    expect(listed.data.find((a) => a._id === approved._id)?.hits).toBe(1);
+  });
+
+  it('serves the English reviewed answer to a Hindi question, framed in Hindi', async () => {
+    const r = await ask('2010 में अमेरिका में कितने लोग किसी विकलांगता के साथ जी रहे थे?', 'hi');
+    expect(r.answer).toMatch(/^यह जाँचा गया उत्तर अंग्रेज़ी में लिखा है:\n\n/);
+    expect(r.answer).toContain('56.7 million');
+    expect(r.answer).toMatch(/\*DISH टीम द्वारा .+ को जाँचा गया\*$/);
+  });
+
+  it('serves it over the project API too', async () => {
+    const res = await new Client(t.url).post(
+      '/api/v1/ask',
+      { query: 'What number of people in the US had disabilities in 2010?' },
+      { 'x-api-key': apiKey },
+    );
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body)).toContain('Reviewed by the DISH team');
+  });
+
+  it('does not serve it to a question about something else', async () => {
+    const r = await ask('Which key closes a modal dialog?');
+    expect(r.answer).not.toContain('Reviewed by the DISH team');
+  });
+
+  it('serves a written answer, and stops serving an answer whose only source is disabled', async () => {
+    const written = await admin.answer(routes.writeReviewedAnswer, {
+      body: {
+        project: 'dish',
+        questions: ['Where does focus go when a modal dialog opens?'],
+        answers: { en: 'When a dialog opens, focus moves to an element inside the dialog.' },
+        sources: [
+          { url: 'https://www.w3.org/WAI/ARIA/apg/patterns/dialog-modal/', title: 'Dialog (Modal) Pattern' },
+        ],
+      },
+    });
+    const r = await ask('When a modal dialog is opened, which element receives focus?');
+    expect(r.answer).toContain('focus moves to an element inside the dialog');
+    expect(r.answer).toMatch(REVIEWED_LINE);
+    expect(written.needsReview).toBe(false);
+
+    await t.server.database.db.update(sources).set({ isActive: false }).where(eq(sources.id, source));
+    try {
+      const again = await ask('In 2010, about how many Americans were living with a disability?');
+      expect(again.answer).not.toContain('Reviewed by the DISH team');
+      const listed = await admin.answer(routes.getReviewedAnswers, { body: { project: 'dish' } });
+      expect(listed.data.find((a) => a._id === approved._id)?.needsReview).toBe(true);
+    } finally {
+      await t.server.database.db.update(sources).set({ isActive: true }).where(eq(sources.id, source));
+    }
+  });
+
+  it('stops serving a retired answer', async () => {
+    await admin.answer(routes.changeReviewedAnswer, {
+      params: { id: approved._id },
+      body: { status: 'retired' },
+    });
+    const r = await ask('In 2010, about how many Americans were living with a disability?');
+    expect(r.answer).not.toContain('Reviewed by the DISH team');
+    await admin.answer(routes.changeReviewedAnswer, {
+      params: { id: approved._id },
+      body: { status: 'active' },
+    });
+  });
+
+  it('exports the answers, and a fresh server that imports them serves the same answers', async () => {
+    const exported = await admin.answer(routes.exportReviewedAnswers, { query: { project: 'dish' } });
+    expect(exported.answers).toHaveLength(2);
+    const fresh = await startTestServer({ ...SUPER_ENV, INGEST_INTERVAL: '0' });
+    try {
+      const freshAdmin = await signInSuper(fresh);
+      const { records } = await freshAdmin.answer(routes.importReviewedAnswers, {
+        body: { project: 'dish', data: exported },
+      });
+      expect(records).toBe(2);
+      const freshSocket = await openChatSocket(fresh, await signedInChatUser(fresh));
+      try {
+        // No knowledge base there: the same question asked again gets it.
+        const reply = await askOnce(freshSocket, 'Where does focus go when a modal dialog opens?');
+        expect(reply.content.response.answer).toContain('focus moves to an element inside the dialog');
+        expect(reply.content.response.answer).toMatch(REVIEWED_LINE);
+      } finally {
+        freshSocket.close();
+      }
+    } finally {
+      await fresh.stop();
+    }
+  });
+});
