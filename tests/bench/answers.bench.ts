@@ -17,9 +17,6 @@
  * ones, on the same retrieved passages, and where the evidence was lost. LLM_BASE_URL etc. are
  * passed to the server as set.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { DishServer } from '../../src/server/compose/app';
 import { queryRows } from '../../src/server/db/raw';
@@ -27,19 +24,12 @@ import { wordCount } from '../../src/server/knowledge/index/chunker';
 import { DEFAULT_PROMPTS } from '../../src/shared/admin/prompts';
 import type { AnswerMessage } from '../../src/shared/chat/protocol';
 import type { AnswerOutcome } from '../../src/shared/chat/answer-outcome';
-import { addSource, form, signInSuper } from '../support/admin';
 import { askOnce, openChatSocket, signedInChatUser, type ChatClient } from '../support/chat';
 import type { TestServer } from '../support/server';
-import { material, sharedPath } from '../support/shared';
-import { serveSite } from '../support/static-site';
 import { cites, citesAnything, percentile, type EvalItem, type Outcome } from './answers-scoring';
-import { startBenchServer } from './bench-server';
 import { sweep } from './answers-sweep';
+import { benchModels, evalItems as items, withEvalKnowledge } from './eval-knowledge';
 
-const items: EvalItem[] = (await readFile(sharedPath('material/eval/questions.jsonl'), 'utf8'))
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => JSON.parse(line) as EvalItem);
 const prompts: EvalItem[] = DEFAULT_PROMPTS.map((question, i) => ({
   id: `prompt-${i + 1}`,
   kind: 'prompt',
@@ -49,16 +39,9 @@ const prompts: EvalItem[] = DEFAULT_PROMPTS.map((question, i) => ({
   evidence: null,
 }));
 
-const models = (process.env.BENCH_MODELS ?? process.env.EMBEDDING_MODEL ?? '')
-  .split(',')
-  .map((m) => m.trim());
-const site = await serveSite(sharedPath('material'));
+const models = benchModels();
 const summaries: { model: string; rows: string[][] }[] = [];
-try {
-  for (const model of models) summaries.push({ model: model || 'default', rows: await benchModel(model) });
-} finally {
-  await site.stop();
-}
+for (const model of models) summaries.push({ model: model || 'default', rows: await benchModel(model) });
 if (summaries.length > 1) {
   console.log(`\n## Side by side\n\n| figure | ${summaries.map((s) => s.model).join(' | ')} |`);
   console.log(`| --- | ${summaries.map(() => '---').join(' | ')} |`);
@@ -68,82 +51,31 @@ if (summaries.length > 1) {
 }
 
 /** The whole bench with one model: its own database, ingested once; the summary rows it printed. */
-async function benchModel(model: string): Promise<string[][]> {
-  const keep = process.env.BENCH_DATA_DIR;
-  const dataDir = keep
-    ? path.resolve(keep, models.length > 1 ? model : '')
-    : await mkdtemp(path.join(os.tmpdir(), 'dish-answers-'));
-  const t = await startBenchServer(dataDir, model);
-  const { server, config } = t;
-  console.log(`\n# ${config.EMBEDDING_MODEL}`);
-  try {
-    const db = server.database.db;
-    const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(
-      db,
-      sql`SELECT count(*)::int AS count FROM ingested_data`,
-    );
-    const started = performance.now();
-    // A kept database is worked through too: files read by earlier readers are read again.
-    if (count === 0) await ingest(t);
-    else await db.execute(sql`DELETE FROM auth_throttle`); // earlier runs' sign-ins must not count
-    while ((await server.worker.runNow()) > 0) {
-      /* until the queue is empty */
-    }
-    const [stats] = await queryRows<{ items: number; passages: number; embedded: number }>(
-      db,
-      sql`SELECT (SELECT count(*)::int FROM ingested_data) AS items, count(*)::int AS passages,
-               ${server.index.usesVectors ? sql`count(embedding)::int` : sql`0`} AS embedded FROM chunks`,
-    );
-    const scale = await server.index.similarityScale();
-    console.log(
-      `knowledge base: ${stats?.items} items, ${stats?.passages} passages (${stats?.embedded} embedded), ` +
-        `ingested in ${((performance.now() - started) / 1000).toFixed(0)} s${count === 0 ? '' : ' (reused)'}; ` +
-        `scale: ${scale ? `center ${scale.center.toFixed(3)}, spread ${scale.spread.toFixed(3)}` : 'none (words alone)'}`,
-    );
-    const outcomes = await askAll(t, [...items, ...prompts]);
-    const rows = report(outcomes);
-    if (process.env.BENCH_SWEEP) await sweep(server, items);
-    return rows;
-  } finally {
-    await t.stop();
-    if (!keep) await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function ingest(t: TestServer) {
-  const admin = await signInSuper(t);
-  const source = await addSource(admin, 'Evaluation material');
-  const fields = { queryingApp: 'dish', source, project: 'dish', location: 'United States' };
-  const files = [...new Set(items.flatMap((i) => (i.file?.startsWith('documents/') ? [i.file] : [])))];
-  for (const file of files.filter((f) => !f.endsWith('.xml'))) {
-    const res = await admin.post(
-      '/admin/add_data',
-      form({ ...fields, data_type: file.endsWith('.pdf') ? 'pdf' : 'doc' }, [
-        { name: path.basename(file), bytes: material(file) },
-      ]),
-    );
-    if (res.status !== 201) throw new Error(`add_data ${file}: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  for (const file of files.filter((f) => f.endsWith('.xml'))) {
-    await admin.post('/admin/add_data', form({ ...fields, data_type: 'xml_db', url: `${site.url}/${file}` }));
-  }
-  await admin.post(
-    '/admin/add_data',
-    form({
-      ...fields,
-      data_type: 'web',
-      url: `${site.url}/website/aria-practices/content/apg-home.html`,
-      depth: 4,
-    }),
+function benchModel(model: string): Promise<string[][]> {
+  return withEvalKnowledge(
+    model,
+    async (t, took) => {
+      const { server, config } = t;
+      console.log(`\n# ${config.EMBEDDING_MODEL}`);
+      const db = server.database.db;
+      const [stats] = await queryRows<{ items: number; passages: number; embedded: number }>(
+        db,
+        sql`SELECT (SELECT count(*)::int FROM ingested_data) AS items, count(*)::int AS passages,
+                 ${server.index.usesVectors ? sql`count(embedding)::int` : sql`0`} AS embedded FROM chunks`,
+      );
+      const scale = await server.index.similarityScale();
+      console.log(
+        `knowledge base: ${stats?.items} items, ${stats?.passages} passages (${stats?.embedded} embedded), ` +
+          `ingested in ${took}; ` +
+          `scale: ${scale ? `center ${scale.center.toFixed(3)}, spread ${scale.spread.toFixed(3)}` : 'none (words alone)'}`,
+      );
+      const outcomes = await askAll(t, [...items, ...prompts]);
+      const rows = report(outcomes);
+      if (process.env.BENCH_SWEEP) await sweep(server, items);
+      return rows;
+    },
+    models.length > 1 ? model : '',
   );
-  while ((await t.server.worker.runNow()) > 0) {
-    /* until the queue is empty */
-  }
-  const failed = await queryRows<{ title: string; error: string }>(
-    t.server.database.db,
-    sql`SELECT title, error FROM pending_data WHERE status = 'failed'`,
-  );
-  for (const f of failed) console.log(`failed: ${f.title}: ${f.error}`);
 }
 
 /**

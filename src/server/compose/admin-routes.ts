@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { registerQuestionAdminRoutes } from '../review/questions-routes';
 import { registerReviewedRoutes } from '../review/reviewed-routes';
 import type { ReviewedAnswers } from '../answering/reviewed/store';
+import type { SearchIndex } from '../knowledge/index/search-index';
 import { registerProjectRoutes } from '../projects/routes';
 import type { SocketEvictions } from '../access/evictions';
 import { registerAskerRoute } from '../users/asker-routes';
@@ -14,10 +15,11 @@ export function registerAdminRoutes(
   db: Db,
   evictions: SocketEvictions,
   reviewed: ReviewedAnswers,
+  index: SearchIndex,
 ): void {
   registerUserAdminRoutes(app, db, evictions);
   registerQuestionAdminRoutes(app, db);
-  registerReviewedRoutes(app, db, reviewed);
+  registerReviewedRoutes(app, db, reviewed, index);
   registerAskerRoute(app, db);
   registerProjectRoutes(app, db, evictions);
 }

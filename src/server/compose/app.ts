@@ -130,7 +130,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   registerFileRoutes(app, db);
   registerConversationRoutes(app, db);
   const reviewed = new ReviewedAnswers(db, index);
-  registerAdminRoutes(app, db, evictions, reviewed);
+  registerAdminRoutes(app, db, evictions, reviewed, index);
   registerPromptRoutes(app, { db, index });
   registerProgressRoutes(app, { db });
   const voice = createVoiceService(config, app.log, { db });

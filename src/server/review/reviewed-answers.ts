@@ -91,7 +91,8 @@ export async function writeReviewed(
       reviewedByName: reviewer.name,
     })
     .returning({ id: reviewedAnswers.id });
-  if (input.fromQuestion) await markQuestion(db, input.fromQuestion, review, reviewer);
+  for (const id of [...(input.fromQuestion ? [input.fromQuestion] : []), ...(input.closes ?? [])])
+    await markQuestion(db, id, input.project, review, reviewer);
   await lookup.embed(inserted!.id);
   return presentReviewedAnswer(await findReviewed(db, inserted!.id, [input.project]));
 }
@@ -151,7 +152,7 @@ export async function markNeedsContent(
   on: boolean,
   reviewer: Reviewer,
 ): Promise<void> {
-  if (on) await markQuestion(db, question.id, 'needs_content', reviewer);
+  if (on) await markQuestion(db, question.id, question.project, 'needs_content', reviewer);
   else if (question.review === 'needs_content')
     await db
       .update(questions)
@@ -289,16 +290,18 @@ async function itemsOf(db: Db, project: string, listed: ReviewedSource[]): Promi
   return new Set(rows.map((r) => r.id));
 }
 
+/** Marks a question of the project as reviewed (a question of another is left as it is). */
 async function markQuestion(
   db: Db,
   id: string,
+  project: string,
   review: NonNullable<QuestionRow['review']>,
   reviewer: Reviewer,
 ) {
   await db
     .update(questions)
     .set({ review, reviewedBy: reviewer.id, reviewedAt: sql`now()` })
-    .where(eq(questions.id, id));
+    .where(and(eq(questions.id, id), eq(questions.project, project)));
 }
 
 function textContains(words: string): SQL | undefined {

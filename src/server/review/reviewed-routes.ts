@@ -5,6 +5,9 @@ import type { Db } from '../db/client';
 import { assertProjectAllowed, requireAdmin } from '../http/admin-guard';
 import type { Auth } from '../http/current-user';
 import { route } from '../http/typed-route';
+import type { SearchIndex } from '../knowledge/index/search-index';
+import { reviewFigures } from './figures';
+import { dismissGap, knowledgeGaps } from './gaps';
 import {
   approveAnswer,
   changeReviewed,
@@ -25,7 +28,12 @@ const reviewerOf = (auth: Auth): Reviewer => ({ id: auth.user.id, name: auth.use
  * (super admins on all); another project's question or answer is answered 404, like one that
  * does not exist.
  */
-export function registerReviewedRoutes(app: FastifyInstance, db: Db, lookup: ReviewedAnswers): void {
+export function registerReviewedRoutes(
+  app: FastifyInstance,
+  db: Db,
+  lookup: ReviewedAnswers,
+  index: Pick<SearchIndex, 'embedder' | 'similarityScale'>,
+): void {
   route(app, routes.approveAnswer, async ({ request, params, body }) => {
     const auth = await requireAdmin(db, request);
     const question = await findQuestionOf(db, params().id, auth.user.isAdminFor);
@@ -74,5 +82,20 @@ export function registerReviewedRoutes(app: FastifyInstance, db: Db, lookup: Rev
     const { project, data } = body();
     assertProjectAllowed(auth, project);
     return { records: await importReviewed(db, lookup, project, data, reviewerOf(auth)) };
+  });
+
+  route(app, routes.getKnowledgeGaps, async ({ request, body }) => {
+    const auth = await requireAdmin(db, request);
+    return knowledgeGaps(db, index, auth.user.isAdminFor, body());
+  });
+
+  route(app, routes.dismissGap, async ({ request, body }) => {
+    const auth = await requireAdmin(db, request);
+    return { records: await dismissGap(db, auth.user.isAdminFor, body().questionIds, auth.user.id) };
+  });
+
+  route(app, routes.getReviewFigures, async ({ request, body }) => {
+    const auth = await requireAdmin(db, request);
+    return reviewFigures(db, auth.user.isAdminFor, body());
   });
 }

@@ -46,12 +46,14 @@ export const reviewedAnswerInput = z.object({
   sources: z.array(reviewedSource).max(20, { error: 'At most 20 sources per answer.' }).default([]),
   /** The question record it answers (the Questions tab's "Write the right answer"). */
   fromQuestion: z.uuid().optional(),
+  /** The knowledge gap's questions it answers ("Write an answer" on a group): they leave the gaps. */
+  closes: z.array(z.uuid()).max(1000).optional(),
 });
 export type ReviewedAnswerInput = z.input<typeof reviewedAnswerInput>;
 
 /** A change to a reviewed answer: any of its parts; retiring stops it being served. */
 export const reviewedAnswerChange = reviewedAnswerInput
-  .omit({ project: true, fromQuestion: true })
+  .omit({ project: true, fromQuestion: true, closes: true })
   .partial()
   .extend({ status: z.enum(['active', 'retired']).optional() });
 
@@ -77,7 +79,7 @@ export const reviewedExport = z.object({
   format: z.literal('dish-reviewed-answers'),
   version: z.literal(1),
   answers: z.array(
-    reviewedAnswerInput.omit({ project: true, fromQuestion: true }).extend({
+    reviewedAnswerInput.omit({ project: true, fromQuestion: true, closes: true }).extend({
       status: z.enum(['active', 'retired']).default('active'),
       reviewedBy: z.string().default(''),
       reviewedAt: z.string().optional(),
@@ -118,3 +120,66 @@ export const reviewedImportBody = z.object({
   project: z.string().trim().min(1, { error: 'Please choose a project.' }),
   data: reviewedExport,
 });
+
+/** A period of the admin's choosing (ISO dates or instants); left out: from the start, or until now. */
+export const periodBody = z.object({
+  project: z.string().max(100).optional(),
+  from: z.iso.date().or(z.iso.datetime()).optional(),
+  to: z.iso.date().or(z.iso.datetime()).optional(),
+});
+
+/** Why a question is a knowledge gap. */
+export const GAP_KINDS = ['refused', 'closest', 'unhelpful', 'needs_content'] as const;
+export type GapKind = (typeof GAP_KINDS)[number];
+
+export const gapQuestion = z.object({
+  _id: z.string(),
+  query: z.string(),
+  language: z.string(),
+  project: z.string(),
+  kind: z.enum(GAP_KINDS),
+  /** The asker's comment with a "No". */
+  comment: z.string(),
+  queryTimestamp: z.string(),
+});
+export type GapQuestion = z.infer<typeof gapQuestion>;
+
+/** Questions that mean the same thing, in any language: one gap. */
+export const gapGroup = z.object({
+  count: z.number(),
+  languages: z.array(z.string()),
+  project: z.string(),
+  /** Three of its questions, the newest first. */
+  examples: z.array(gapQuestion),
+  /** Every question of the group, for "Write an answer" (its paraphrases) and "Dismiss". */
+  questionIds: z.array(z.string()),
+  questions: z.array(z.string()),
+});
+export type GapGroup = z.infer<typeof gapGroup>;
+
+export const gapsAnswer = z.object({
+  groups: z.array(gapGroup),
+  /** Gap questions in the period; only the newest `considered` are grouped. */
+  total: z.number(),
+  considered: z.number(),
+});
+
+export const dismissGapBody = z.object({ questionIds: z.array(z.uuid()).min(1).max(1000) });
+
+/** The admin dashboard's honest figures for a period (issue 33 item 5). */
+export const reviewFigures = z.object({
+  asked: z.number(),
+  /** Answered from reviewed answers. */
+  reviewed: z.number(),
+  /** Answered by the composer from the knowledge base (the closest passage included). */
+  composed: z.number(),
+  closest: z.number(),
+  refused: z.number(),
+  failed: z.number(),
+  helpful: z.object({ yes: z.number(), no: z.number() }),
+  /** Answers admins reviewed: approved as given, rewritten, or marked as needing content. */
+  reviews: z.object({ approved: z.number(), rewritten: z.number(), needsContent: z.number() }),
+  /** approved / (approved + rewritten + needsContent), or null when none was reviewed. */
+  approvedShare: z.number().nullable(),
+});
+export type ReviewFigures = z.infer<typeof reviewFigures>;

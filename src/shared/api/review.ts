@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import {
+  dismissGapBody,
+  gapsAnswer,
   needsContentBody,
+  periodBody,
+  reviewFigures,
   reviewedAnswerChange,
   reviewedAnswerInput,
   reviewedAnswerParams,
@@ -68,5 +72,24 @@ export const reviewRoutes = {
     body: reviewedImportBody,
     response: z.object({ records: z.number() }),
     status: 201,
+  }),
+  /** What people asked and did not get, grouped by meaning, biggest group first. */
+  getKnowledgeGaps: json({
+    method: 'POST',
+    path: '/admin/get_knowledge_gaps',
+    body: periodBody,
+    response: gapsAnswer,
+  }),
+  dismissGap: json({
+    method: 'POST',
+    path: '/admin/knowledge_gaps/dismiss',
+    body: dismissGapBody,
+    response: z.object({ records: z.number() }),
+  }),
+  getReviewFigures: json({
+    method: 'POST',
+    path: '/admin/review_figures',
+    body: periodBody,
+    response: reviewFigures,
   }),
 } as const;

@@ -168,16 +168,71 @@ describe('reviewed answers', () => {
     });
   });
 
+  it('groups a refused question and its Hindi paraphrase as one knowledge gap, and dismisses it', async () => {
+    const english = await ask('What does a WHILL electric wheelchair cost in India?');
+    const hindi = await ask('भारत में WHILL इलेक्ट्रिक व्हीलचेयर की कीमत कितनी है?', 'hi');
+    expect(english.links).toEqual([]);
+    expect(hindi.links).toEqual([]);
+    const { groups } = await admin.answer(routes.getKnowledgeGaps, { body: { project: 'dish' } });
+    const group = groups.find((g) => g.questionIds.includes(english.questionId));
+    expect(group?.questionIds).toContain(hindi.questionId);
+    expect(group?.languages.sort()).toEqual(['en', 'hi']);
+    expect(group?.examples.every((e) => e.kind === 'refused')).toBe(true);
+    const other = await signInUser(t, ['gsc']);
+    expect(
+      (await other.answer(routes.dismissGap, { body: { questionIds: group!.questionIds } })).records,
+    ).toBe(0);
+    const { records } = await admin.answer(routes.dismissGap, { body: { questionIds: group!.questionIds } });
+    expect(records).toBe(group!.questionIds.length);
+    const after = await admin.answer(routes.getKnowledgeGaps, { body: { project: 'dish' } });
+    expect(after.groups.some((g) => g.questionIds.includes(english.questionId))).toBe(false);
+  });
+
+  it('marks a question as needing content, a gap until an answer is written for it', async () => {
+    const { questionId } = await ask('How many people in the United States had a disability in 2010?');
+    await admin.answer(routes.markNeedsContent, { params: { id: questionId }, body: { needsContent: true } });
+    const gaps = await admin.answer(routes.getKnowledgeGaps, { body: { project: 'dish' } });
+    const group = gaps.groups.find((g) => g.questionIds.includes(questionId));
+    expect(group?.examples.find((e) => e._id === questionId)?.kind).toBe('needs_content');
+    await admin.answer(routes.writeReviewedAnswer, {
+      body: {
+        project: 'dish',
+        questions: group!.questions,
+        answers: { en: 'About 56.7 million.' },
+        closes: group!.questionIds,
+      },
+    });
+    const after = await admin.answer(routes.getKnowledgeGaps, { body: { project: 'dish' } });
+    expect(after.groups.some((g) => g.questionIds.includes(questionId))).toBe(false);
+  });
+
+  it('counts the period’s questions by how they were answered, and the share of reviews approved', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const figures = await admin.answer(routes.getReviewFigures, {
+      body: { project: 'dish', from: today, to: today },
+    });
+    expect(figures.asked).toBeGreaterThanOrEqual(12);
+    expect(figures.reviewed).toBeGreaterThanOrEqual(4);
+    expect(figures.refused).toBeGreaterThanOrEqual(2);
+    expect(figures.reviews.approved).toBe(1);
+    expect(figures.reviews.rewritten).toBe(1);
+    expect(figures.approvedShare).toBeCloseTo(0.5);
+    const before = await admin.answer(routes.getReviewFigures, {
+      body: { project: 'dish', to: '2020-01-01' },
+    });
+    expect(before.asked).toBe(0);
+  });
+
   it('exports the answers, and a fresh server that imports them serves the same answers', async () => {
     const exported = await admin.answer(routes.exportReviewedAnswers, { query: { project: 'dish' } });
-    expect(exported.answers).toHaveLength(2);
+    expect(exported.answers).toHaveLength(3);
     const fresh = await startTestServer({ ...SUPER_ENV, INGEST_INTERVAL: '0' });
     try {
       const freshAdmin = await signInSuper(fresh);
       const { records } = await freshAdmin.answer(routes.importReviewedAnswers, {
         body: { project: 'dish', data: exported },
       });
-      expect(records).toBe(2);
+      expect(records).toBe(3);
       const freshSocket = await openChatSocket(fresh, await signedInChatUser(fresh));
       try {
         // No knowledge base there: the same question asked again gets it.

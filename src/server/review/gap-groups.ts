@@ -1,0 +1,55 @@
+import { sameWords } from '../answering/reviewed/matching';
+
+/**
+ * How far above chance (in spreads of the question scale, similarity-scale.ts) two questions must
+ * lie to be taken as asking the same thing when gaps are grouped. Lower than a reviewed answer's
+ * match (MATCH.least, on a question read with its answer): a question alone says less, and a
+ * group put together wrongly costs an admin a look, not a wrong answer to a user.
+ */
+export const SAME_QUESTION = 2.5;
+
+/**
+ * Groups questions that mean the same thing, in any language the model reads: each joins the
+ * group of the question it lies closest to, when that is close enough, else starts one. Questions
+ * without a vector (no model, a script it cannot read) join only the same words. Returns the
+ * groups as indexes, in the order their first question came.
+ */
+export function groupByMeaning(
+  texts: readonly string[],
+  vectors: readonly (readonly number[] | null)[],
+  chance: { center: number; spread: number } | null,
+  threshold = SAME_QUESTION,
+): number[][] {
+  const groups: number[][] = [];
+  const groupOf: number[] = [];
+  texts.forEach((text, i) => {
+    let best = -1;
+    let bestScore = -Infinity;
+    for (let j = 0; j < i; j++) {
+      const score = closeness(text, vectors[i] ?? null, texts[j]!, vectors[j] ?? null, chance);
+      if (score > bestScore) [best, bestScore] = [j, score];
+    }
+    if (best >= 0 && bestScore >= threshold) {
+      groupOf[i] = groupOf[best]!;
+      groups[groupOf[i]]!.push(i);
+    } else {
+      groupOf[i] = groups.length;
+      groups.push([i]);
+    }
+  });
+  return groups;
+}
+
+function closeness(
+  a: string,
+  va: readonly number[] | null,
+  b: string,
+  vb: readonly number[] | null,
+  chance: { center: number; spread: number } | null,
+): number {
+  if (sameWords(a, b)) return Infinity;
+  if (!va || !vb || !chance) return -Infinity;
+  let cosine = 0;
+  for (let d = 0; d < va.length; d++) cosine += va[d]! * (vb[d] ?? 0);
+  return (cosine - chance.center) / chance.spread;
+}

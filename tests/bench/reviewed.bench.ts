@@ -1,0 +1,177 @@
+/**
+ * Reviewed answers on the evaluation set (issue 33): `npx tsx tests/bench/reviewed.bench.ts`.
+ *
+ * On the knowledge base of ../shared/material/eval (eval-knowledge.ts), an admin writes a
+ * reviewed answer for each factual question with an odd number: the question as the set asks it,
+ * its evidence sentence as the answer, its file as the source. Then, over real sockets:
+ * - each of those questions asked again in other words, once in English and once in Hindi
+ *   (reviewed-paraphrases.ts): does it get its own reviewed answer?
+ * - the other factual questions, the Hindi and the out-of-scope ones, as the set asks them: none
+ *   has a reviewed answer, so any it gets is not its own.
+ * Then the project is filled to 1,000 reviewed answers (sentences of the knowledge base as
+ * questions, the next sentence as the answer) and the paraphrases are asked again, and the lookup
+ * alone is timed for every question of the set (the question's vector made beforehand: the search
+ * needs it anyway). BENCH_MODELS=a,b runs it once per model; BENCH_VERBOSE=1 prints every miss.
+ */
+import { sql } from 'drizzle-orm';
+import { ReviewedAnswers } from '../../src/server/answering/reviewed/store';
+import { queryRows } from '../../src/server/db/raw';
+import { splitSentences } from '../../src/server/knowledge/index/chunker';
+import { reviewedAnswers } from '../../src/server/db/schema';
+import { routes } from '../../src/shared/api/routes';
+import { signInSuper } from '../support/admin';
+import { askOnce, openChatSocket, signedInChatUser, type ChatClient } from '../support/chat';
+import type { TestServer } from '../support/server';
+import { percentile, type EvalItem } from './answers-scoring';
+import { benchModels, evalItems, withEvalKnowledge } from './eval-knowledge';
+import { PARAPHRASES } from './reviewed-paraphrases';
+
+const FILLED = 1000;
+const verbose = Boolean(process.env.BENCH_VERBOSE);
+const models = benchModels();
+const summaries: { model: string; rows: [string, string][] }[] = [];
+for (const model of models)
+  summaries.push({
+    model: model || 'default',
+    rows: await withEvalKnowledge(model, (t) => bench(t), models.length > 1 ? model : ''),
+  });
+if (summaries.length > 1) {
+  console.log(`\n## Side by side\n\n| figure | ${summaries.map((s) => s.model).join(' | ')} |`);
+  console.log(`| --- | ${summaries.map(() => '---').join(' | ')} |`);
+  summaries[0]!.rows.forEach(([name], i) =>
+    console.log(`| ${name} | ${summaries.map((s) => s.rows[i]![1]).join(' | ')} |`),
+  );
+}
+
+async function bench(t: TestServer): Promise<[string, string][]> {
+  const db = t.server.database.db;
+  console.log(`\n# ${t.config.EMBEDDING_MODEL}`);
+  await db.delete(reviewedAnswers);
+  const scale = await t.server.index.similarityScale();
+  console.log(
+    `question scale: ${scale?.questions ? `center ${scale.questions.center.toFixed(3)}, spread ${scale.questions.spread.toFixed(3)}` : 'none (the same words only)'}`,
+  );
+  const admin = await signInSuper(t);
+  const reviewedItems = evalItems.filter((i) => PARAPHRASES[i.id]);
+  const ids = new Map<string, string>();
+  for (const item of reviewedItems) {
+    const source = await sourceOf(t, item);
+    const written = await admin.answer(routes.writeReviewedAnswer, {
+      body: {
+        project: 'dish',
+        questions: [item.question],
+        answers: { en: item.evidence! },
+        sources: source ? [source] : [],
+      },
+    });
+    ids.set(written._id, item.id);
+  }
+  const sockets: ChatClient[] = [];
+  for (let i = 0; i < 10; i++) sockets.push(await openChatSocket(t, await signedInChatUser(t)));
+  let turn = 0;
+  /** The reviewed answer a question got (its eval id), or null; '?' for one not of the bench's. */
+  const served = async (question: string, language: string): Promise<string | null> => {
+    const reply = await askOnce(sockets[turn++ % sockets.length]!, question, 'question-text', { language });
+    const [row] = await queryRows<{ reviewed: string | null }>(
+      db,
+      sql`SELECT e->>'reviewedAnswer' AS reviewed FROM questions, jsonb_array_elements(history) e
+          WHERE id = ${reply.content.questionId} AND e->>'type' = 'query-response'`,
+    );
+    return row?.reviewed ? (ids.get(row.reviewed) ?? '?') : null;
+  };
+
+  const rows: [string, string][] = [];
+  const paraphrases = async (label: string) => {
+    for (const language of ['en', 'hi'] as const) {
+      let right = 0;
+      let wrong = 0;
+      for (const item of reviewedItems) {
+        const got = await served(PARAPHRASES[item.id]![language], language);
+        if (got === item.id) right++;
+        else if (got) wrong++;
+        if (verbose && got !== item.id)
+          console.log(`  miss ${language} ${item.id} got ${got}: ${PARAPHRASES[item.id]![language]}`);
+      }
+      const line = `${right} of ${reviewedItems.length}${wrong ? ` (${wrong} another's)` : ''}`;
+      console.log(
+        `${label}, ${language === 'en' ? 'English' : 'Hindi'} paraphrases: their own reviewed answer ${line}`,
+      );
+      rows.push([`${label}: ${language} paraphrases served their own`, line]);
+    }
+  };
+  await paraphrases(`${reviewedItems.length} reviewed`);
+
+  const others = evalItems.filter((i) => !PARAPHRASES[i.id]);
+  for (const [name, group] of [
+    ['other factual questions', others.filter((i) => i.kind === 'fact')],
+    ['Hindi questions', others.filter((i) => i.kind === 'hindi')],
+    ['out-of-scope questions', others.filter((i) => i.kind === 'out_of_scope')],
+  ] as const) {
+    let falsely = 0;
+    for (const item of group) {
+      const got = await served(item.question, item.kind === 'hindi' ? 'hi' : 'en');
+      if (got) falsely++;
+      if (verbose && got) console.log(`  false ${item.id} got ${got}: ${item.question}`);
+    }
+    console.log(`${name}: given a reviewed answer not theirs ${falsely} of ${group.length}`);
+    rows.push([`${name} given another's (of ${group.length})`, String(falsely)]);
+  }
+
+  const filled = await fill(t, FILLED - reviewedItems.length);
+  console.log(`\nfilled to ${filled + reviewedItems.length} reviewed answers`);
+  await paraphrases(`${filled + reviewedItems.length} reviewed`);
+  rows.push(['lookup p50 / p95 at 1,000', await timeLookup(t)]);
+  for (const s of sockets) s.disconnect();
+  return rows;
+}
+
+/** The item a question's file became: an uploaded document by its name, an APG page by its path. */
+async function sourceOf(t: TestServer, item: EvalItem) {
+  const site = 'website/aria-practices/content/';
+  const name = item.file!.startsWith(site) ? item.file!.slice(site.length) : item.file!.split('/').at(-1)!;
+  const [row] = await queryRows<{ id: string; url: string | null; title: string }>(
+    t.server.database.db,
+    sql`SELECT id, url, title FROM ingested_data WHERE url LIKE ${`%${name}`} OR title = ${name} ORDER BY length(body) DESC LIMIT 1`,
+  );
+  return row ? { itemId: row.id, url: row.url ?? name, title: row.title } : null;
+}
+
+/** Reviewed answers made of the knowledge base's own sentences: one as the question, the next as the answer. */
+async function fill(t: TestServer, count: number): Promise<number> {
+  const db = t.server.database.db;
+  const passages = await queryRows<{ text: string }>(
+    db,
+    sql`SELECT text FROM chunks ORDER BY md5(text) LIMIT ${count * 2}`,
+  );
+  const pairs = passages
+    .flatMap((p) => {
+      const s = splitSentences(p.text).filter((x) => x.length > 30);
+      return s.length >= 2 ? [{ question: s[0]!, answer: s[1]! }] : [];
+    })
+    .slice(0, count);
+  await db
+    .insert(reviewedAnswers)
+    .values(pairs.map((p) => ({ project: 'dish', questions: [p.question], answers: { en: p.answer } })));
+  return pairs.length;
+}
+
+/** The lookup alone (its vectors loaded), for every question of the set: p50 / p95. */
+async function timeLookup(t: TestServer): Promise<string> {
+  const lookup = new ReviewedAnswers(t.server.database.db, t.server.index);
+  const embedder = t.server.index.embedder!;
+  const vectors = await embedder.embed(
+    evalItems.map((i) => i.question),
+    { as: 'query' },
+  );
+  await lookup.find('dish', 'warm up', Promise.resolve(vectors[0]!)); // loads and embeds the answers once
+  const times: number[] = [];
+  for (let round = 0; round < 3; round++)
+    for (const [k, item] of evalItems.entries()) {
+      const start = performance.now();
+      await lookup.find('dish', item.question, Promise.resolve(vectors[k]!));
+      times.push(performance.now() - start);
+    }
+  const line = `${percentile(times, 50).toFixed(2)} / ${percentile(times, 95).toFixed(2)} ms`;
+  console.log(`lookup with ${FILLED} reviewed answers, ${times.length} questions: p50 / p95 ${line}`);
+  return line;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MATCH,
+  matchReviewed,
+  matchVector,
+  sameWords,
+} from '../../../../../src/server/answering/reviewed/matching';
+import { PackedVectors, packVectors } from '../../../../../src/server/knowledge/index/passage-vectors';
+
+const DIMENSIONS = 8;
+/** A unit vector at `angle` (radians) from the first axis, in the plane of the first two. */
+const at = (angle: number) => {
+  const v = new Array<number>(DIMENSIONS).fill(0);
+  v[0] = Math.cos(angle);
+  v[1] = Math.sin(angle);
+  return v;
+};
+const reviewed = (id: string, ...vectors: number[][]) => ({
+  id,
+  vectors: new PackedVectors(packVectors(vectors), DIMENSIONS),
+});
+
+/** A model whose unrelated questions lie near `center`, spread by `spread`: cosines read on it. */
+const scaleAt = (center: number, spread: number) => ({ questions: { center, spread } });
+/** The angle whose cosine is `z` spreads above the center of a scale. */
+const angleFor = (z: number, s: { questions: { center: number; spread: number } }) =>
+  Math.acos(s.questions.center + z * s.questions.spread);
+
+describe('matching a question to the reviewed answers', () => {
+  for (const [name, scale] of [
+    ['a scale like MiniLM’s', scaleAt(0.1, 0.08)],
+    ['a scale like e5’s', scaleAt(0.8, 0.025)],
+  ] as const) {
+    it(`matches by how far above chance a cosine lies, not by its value (${name})`, () => {
+      const close = reviewed('close', at(angleFor(MATCH.least + 0.5, scale)));
+      const far = reviewed('far', at(-angleFor(0, scale)));
+      expect(matchReviewed(at(0), [close, far], scale)?.id).toBe('close');
+      const near = reviewed('near', at(angleFor(MATCH.least - 0.5, scale)));
+      expect(matchReviewed(at(0), [near, far], scale)).toBeNull();
+    });
+
+    it(`answers with neither of two reviewed answers that lie as close (${name})`, () => {
+      const one = reviewed('one', at(angleFor(MATCH.least + 1, scale)));
+      const other = reviewed('other', at(-angleFor(MATCH.least + 1 - MATCH.apart / 2, scale)));
+      expect(matchReviewed(at(0), [one, other], scale)).toBeNull();
+      const apart = reviewed('apart', at(-angleFor(MATCH.least + 1 - MATCH.apart * 1.5, scale)));
+      expect(matchReviewed(at(0), [one, apart], scale)?.id).toBe('one');
+    });
+  }
+
+  it('reads each question of a reviewed answer, its paraphrases too', () => {
+    const scale = scaleAt(0.8, 0.025);
+    const answer = reviewed('answer', at(1.2), at(angleFor(MATCH.least + 1, scale)));
+    expect(matchReviewed(at(0), [answer], scale)?.id).toBe('answer');
+  });
+
+  it('matches nothing without a scale to read cosines on', () => {
+    expect(matchReviewed(at(0), [reviewed('a', at(0))], null)).toBeNull();
+  });
+
+  it('reads a question with its answer: the mean of the two, of unit length', () => {
+    const v = matchVector(at(0), at(Math.PI / 2));
+    expect(v[0]).toBeCloseTo(Math.SQRT1_2);
+    expect(v[1]).toBeCloseTo(Math.SQRT1_2);
+  });
+
+  it('without a model, takes only the same words, whatever the case, spacing and punctuation', () => {
+    expect(sameWords('What is Braille?', '  what is   braille ')).toBe(true);
+    expect(sameWords('क्या ब्रेल है?', 'क्या ब्रेल है')).toBe(true);
+    expect(sameWords('What is Braille?', 'What is sign language?')).toBe(false);
+  });
+});
