@@ -24,6 +24,7 @@ const present = (q: QuestionRow): QuestionView => ({
   language: q.language,
   status: q.status,
   feedback: presentFeedback(q),
+  review: q.review ? { state: q.review, reviewedAt: q.reviewedAt?.toISOString() ?? null } : null,
 });
 
 /** SPEC §7 get_questions: every question of the admin's projects, newest first, with its history. */

@@ -114,6 +114,14 @@ export const questionView = z.object({
   status: z.enum(['pending', 'answered', 'failed']),
   /** The asker's "Was this helpful?" (issue 14 item 3); null when they gave none. */
   feedback: questionFeedback.nullable().optional(),
+  /** An admin's review (issue 33): approved, a right answer written, needs content, or dismissed as a gap. */
+  review: z
+    .object({
+      state: z.enum(['approved', 'rewritten', 'needs_content', 'dismissed']),
+      reviewedAt: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type QuestionView = z.infer<typeof questionView>;
 
