@@ -36,6 +36,16 @@ export function matchReviewed(
   candidates: readonly ReviewedVectors[],
   scale: Pick<SimilarityScale, 'questions'> | null,
 ): ReviewedMatch | null {
+  const best = closestReviewed(query, candidates, scale);
+  return best && best.score >= MATCH.least && best.margin >= MATCH.apart ? best : null;
+}
+
+/** The closest reviewed answer, how close, and how far before the next; null without a scale. */
+export function closestReviewed(
+  query: ArrayLike<number>,
+  candidates: readonly ReviewedVectors[],
+  scale: Pick<SimilarityScale, 'questions'> | null,
+): ReviewedMatch | null {
   const chance = scale?.questions;
   if (!chance || candidates.length === 0) return null;
   const q = Float64Array.from(query);
@@ -43,8 +53,7 @@ export function matchReviewed(
   let second = 0;
   for (const candidate of candidates) {
     let cosine = -Infinity;
-    for (let i = 0; i < candidate.vectors.count; i++)
-      cosine = Math.max(cosine, candidate.vectors.dotWith(i, q));
+    for (let i = 0; i < candidate.vectors.count; i++) cosine = Math.max(cosine, candidate.vectors.dotWith(i, q));
     if (cosine === -Infinity) continue;
     const score = (cosine - chance.center) / chance.spread;
     if (!best || score > best.score) {
@@ -52,9 +61,7 @@ export function matchReviewed(
       best = { id: candidate.id, score };
     } else second = Math.max(second, score);
   }
-  if (!best) return null;
-  const margin = best.score - second;
-  return best.score >= MATCH.least && margin >= MATCH.apart ? { ...best, margin } : null;
+  return best ? { ...best, margin: best.score - second } : null;
 }
 
 /** The vector a reviewed answer's question is matched by: its own and the answer's, averaged. */
