@@ -11,6 +11,7 @@ import {
 } from './addDataRules';
 import { reasonOf } from './toasts';
 import { useSingleItemForm } from './useSingleItemForm';
+import { ProjectOptions } from './ProjectOptions';
 
 /** SPEC §2 Add Data, one item: the fields its data type needs (the rules are useSingleItemForm's). */
 export function SingleItemForm() {
@@ -88,12 +89,7 @@ export function SingleItemForm() {
             value={form.values.project}
             onChange={(e) => form.setValue('project', e.target.value)}
           >
-            <option value="">{t('Select a project')}</option>
-            {form.projects.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
+            <ProjectOptions projects={form.projects} prompt />
           </select>
         )}
       </FormField>
