@@ -107,7 +107,7 @@ export function DataTable<T>({
           ref={searchBox}
           id={searchId}
           type="search"
-          className="table-search-input"
+          className="text-box table-search-input"
           placeholder={t(SEARCH_PLACEHOLDER)}
           value={input}
           autoComplete="off"
