@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import { whatsAppChannelOf } from '../../src/server/channels/whatsapp/routes';
+import { signatureFor } from '../../src/server/channels/whatsapp/signature';
 import { ACCESS_TOKEN } from './graph-api';
+import type { TestServer } from './server';
 import { sharedPath } from './shared';
 
 // What the WhatsApp tests share: the app secret the real delivery of ../shared/material/whatsapp
-// was signed with, our number, and that material's envelopes addressed to it.
+// was signed with, our number, that material's envelopes addressed to it, and their delivery.
 
 /** The real signed delivery of ../shared/material/whatsapp and the secret it was signed with. */
 export const SECRET = '1222e786b144d0e85b9f365372d93676';
@@ -63,3 +67,15 @@ export const textFrom = (from: string, body: string) =>
   fixture('message_text.json', from, (m) => {
     m.text = { body };
   });
+
+/** Posts a delivery signed as Meta signs and waits until the channel has handled it. */
+export async function deliver(t: Pick<TestServer, 'url' | 'server'>, delivery: unknown): Promise<void> {
+  const body = JSON.stringify(delivery);
+  const res = await fetch(`${t.url}/channels/whatsapp/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signatureFor(body, SECRET) },
+    body,
+  });
+  expect(res.status).toBe(200);
+  await whatsAppChannelOf(t.server.app)!.idle();
+}

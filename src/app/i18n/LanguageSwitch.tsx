@@ -18,7 +18,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   return (
     <button
       type="button"
-      className={`language-switch ${className}`.trim()}
+      className={`button button-secondary language-switch ${className}`.trim()}
       onClick={() => void chooseLanguage(other)}
     >
       <span className="visually-hidden">{t('Change language to')} </span>

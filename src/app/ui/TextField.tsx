@@ -1,6 +1,6 @@
 import { FormField } from './FormField';
 
-interface TextFieldProps {
+export interface TextFieldProps {
   label: string;
   name: string;
   value: string;

@@ -35,6 +35,9 @@ export interface Passage {
   windowSimilarity: number[];
 }
 
+/** What the database holds of a passage, selected under these names; the rest is this search's. */
+type StoredPassage = Omit<Passage, 'score' | 'textRank' | 'sentenceSimilarity' | 'windowSimilarity'>;
+
 export interface RetrieveOptions {
   projects: string[];
   limit?: number;
@@ -99,22 +102,11 @@ export async function retrieve(
   const best = [...fused.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit);
   if (best.length === 0) return [];
 
-  const rows = await queryRows<{
-    id: string;
-    item_id: string;
-    source_id: string;
-    title: string;
-    url: string | null;
-    text: string;
-    position: number;
-    page: number | null;
-    origin: string | null;
-    sentence_vectors: Uint8Array | null;
-  }>(
+  const rows = await queryRows<StoredPassage & { sentenceVectors: Uint8Array | null }>(
     db,
-    sql`SELECT c.id, c.item_id, c.source_id, i.title, c.url, c.text, c.position, c.page,
-               CASE WHEN i.resource_type = 'xml' THEN pd.url END AS origin,
-               ${index.embedder ? sql`c.sentence_vectors` : sql`NULL`} AS sentence_vectors
+    sql`SELECT c.id AS "chunkId", c.item_id AS "itemId", c.source_id AS "sourceId", i.title, c.url, c.text,
+               c.position, c.page, CASE WHEN i.resource_type = 'xml' THEN pd.url END AS origin,
+               ${index.embedder ? sql`c.sentence_vectors` : sql`NULL`} AS "sentenceVectors"
         FROM chunks c JOIN ingested_data i ON i.id = c.item_id
         LEFT JOIN pending_data pd ON pd.id = i.pending_id
         WHERE c.id IN (${sql.join(
@@ -122,28 +114,20 @@ export async function retrieve(
           sql`, `,
         )})`,
   );
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(rows.map((r) => [r.chunkId, r]));
   const q = vector ? Float64Array.from(vector) : undefined;
   return best.flatMap(([id, score]) => {
-    const r = byId.get(id);
-    return r
-      ? [
-          {
-            chunkId: r.id,
-            itemId: r.item_id,
-            sourceId: r.source_id,
-            title: r.title,
-            url: r.url,
-            text: r.text,
-            position: r.position,
-            page: r.page,
-            origin: r.origin,
-            score,
-            textRank: textRanks.get(id) ?? 0,
-            ...similarities(r.text, r.sentence_vectors, q),
-          },
-        ]
-      : [];
+    const row = byId.get(id);
+    if (!row) return [];
+    const { sentenceVectors, ...stored } = row;
+    return [
+      {
+        ...stored,
+        score,
+        textRank: textRanks.get(id) ?? 0,
+        ...similarities(stored.text, sentenceVectors, q),
+      },
+    ];
   });
 }
 

@@ -29,11 +29,11 @@ import { registerErrorHandler } from '../http/errors';
 import { registerOriginGuard } from '../http/origin-guard';
 import { collectRoutes, type RouteEntry } from '../http/route-list';
 import { createFastify } from '../http/fastify';
-import { registerHealthRoutes } from '../http/readiness';
 import { registerSecurityHeaders } from '../http/security-headers';
 import { registerStaticShell } from '../http/static-shell';
 import { registerTextGuard } from '../http/text-guard';
 import { registerAdminRoutes } from './admin-routes';
+import { registerProcessHealth } from './health';
 import type { SearchIndex } from '../knowledge/index/search-index';
 import { openSearchIndex } from '../knowledge/index/open';
 import { registerFileRoutes } from '../knowledge/files/route';
@@ -46,7 +46,7 @@ import { registerProjectApiRoutes } from '../projects/api-routes';
 import { registerDocsRoutes } from '../projects/docs-routes';
 import type { IngestionWorker } from '../knowledge/worker';
 import { registerTtsRoute, registerVoiceStatusRoute, registerVoiceWarmRoute } from '../voice/route';
-import { modelsDownloading, registerModelRoutes } from '../models/routes';
+import { registerModelRoutes } from '../models/routes';
 import { createVoiceService } from '../voice/service';
 import { proxyTrustWarning, trustFunction } from '../proxy-trust';
 
@@ -138,7 +138,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   registerVoiceStatusRoute(app, voice);
   registerVoiceWarmRoute(app, db, voice);
   registerFeedbackRoutes(app, { db, voice });
-  registerModelRoutes(app, db, () => [voice.modelStatus(), search.modelStatus()]);
+  const modelStatuses = () => [voice.modelStatus(), search.modelStatus()];
+  registerModelRoutes(app, db, modelStatuses);
   const servesApp = await registerStaticShell(app, config.STATIC_DIR);
   if (!servesApp)
     app.log.warn({ dir: config.STATIC_DIR }, 'no built app found; serving the API only (run npm run build)');
@@ -160,14 +161,10 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   await registerWhatsAppRoutes(app, config, { db, log: app.log, asking, voice, limits });
   const redis = config.REDIS_URL ? await attachRedisAdapter(io, config.REDIS_URL, app.log) : undefined;
   let closing: Promise<void> | undefined;
-  registerHealthRoutes(app, {
-    database,
+  registerProcessHealth(app, database, {
     stopping: () => closing !== undefined,
-    log: app.log,
-    checks: {
-      ...(redis ? { redis: async () => ((await redis.ping()) === 'PONG' ? null : 'not answering') } : {}),
-      models: () => modelsDownloading([voice.modelStatus(), search.modelStatus()]),
-    },
+    models: modelStatuses,
+    checks: redis ? { redis: async () => ((await redis.ping()) === 'PONG' ? null : 'not answering') } : {},
   });
 
   const close = () =>

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { openProcessDatabase } from './database';
+import { registerProcessHealth } from './health';
 import { createIngestion } from '../knowledge/ingestion';
 import { openSearchIndex } from '../knowledge/index/open';
 import { queueWake } from '../knowledge/wake';
 import type { IngestionWorker } from '../knowledge/worker';
-import { modelsDownloading } from '../models/routes';
 import { createFastify } from '../http/fastify';
-import { registerHealthRoutes } from '../http/readiness';
 
 export interface WorkerServer {
   app: FastifyInstance;
@@ -33,13 +32,9 @@ export async function createWorkerServer(config: Config): Promise<WorkerServer> 
   });
   const queue = await queueWake(database, ingestion.worker, app.log);
   let closing: Promise<void> | undefined;
-  registerHealthRoutes(app, {
-    database,
+  registerProcessHealth(app, database, {
     stopping: () => closing !== undefined,
-    log: app.log,
-    checks: {
-      models: () => modelsDownloading([search.modelStatus()]),
-    },
+    models: () => [search.modelStatus()],
   });
   app.setNotFoundHandler((_request, reply) =>
     reply.code(404).send({ message: 'This process works the ingestion queue and serves nothing else.' }),

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, type Column, type SQL } from 'drizzle-orm';
 import type { IngestedItemView, ListAnswer, PendingItemView } from '../../shared/admin/schemas';
 import type { Db } from '../db/client';
 import { pageOf, type ListSelects } from '../db/paging';
@@ -21,30 +21,42 @@ type PendingRow = typeof pendingData.$inferSelect;
 /** An item with the name of its source. */
 type Sourced<Item> = { item: Item; sourceName: string };
 
-const presentIngested = ({ item, sourceName }: Sourced<IngestedRow>): IngestedItemView => ({
+/** The view fields each list shows under the row's own names, and is searched by under them. */
+const INGESTED_OWN = ['project', 'title', 'body', 'url', 'country'] as const;
+const PENDING_OWN = ['description', 'title', 'url', 'depth', 'status', 'error'] as const;
+
+/** What a list is searched by, in the order a refusal of an unknown key names them. */
+const INGESTED_SEARCH = {
+  resource_type: ingestedData.resourceType,
+  data_type: ingestedData.resourceType,
+  source: sources.name,
+  ...pick(ingestedData, INGESTED_OWN),
+};
+const PENDING_SEARCH = {
+  data_type: pendingData.dataType,
+  source: sources.name,
+  ...pick(pendingData, PENDING_OWN),
+};
+
+/** What both lists show of an item: its id, and its source by name and by id. */
+const sourced = ({ item, sourceName }: Sourced<IngestedRow | PendingRow>) => ({
   _id: item.id,
-  resource_type: item.resourceType,
   source: sourceName,
   source_id: item.sourceId,
-  project: item.project,
-  title: item.title,
-  body: item.body.length > BODY_PREVIEW ? `${item.body.slice(0, BODY_PREVIEW)}…` : item.body,
-  url: item.url,
-  country: item.country,
-  isConsumed: item.isConsumed,
 });
 
-const presentPending = ({ item, sourceName }: Sourced<PendingRow>): PendingItemView => ({
-  _id: item.id,
-  data_type: item.dataType,
-  source: sourceName,
-  source_id: item.sourceId,
-  description: item.description,
-  title: item.title,
-  url: item.url,
-  depth: item.depth,
-  status: item.status,
-  error: item.error,
+const presentIngested = (row: Sourced<IngestedRow>): IngestedItemView => ({
+  ...sourced(row),
+  resource_type: row.item.resourceType,
+  ...pick(row.item, INGESTED_OWN),
+  body: row.item.body.length > BODY_PREVIEW ? `${row.item.body.slice(0, BODY_PREVIEW)}…` : row.item.body,
+  isConsumed: row.item.isConsumed,
+});
+
+const presentPending = (row: Sourced<PendingRow>): PendingItemView => ({
+  ...sourced(row),
+  data_type: row.item.dataType,
+  ...pick(row.item, PENDING_OWN),
 });
 
 /**
@@ -64,24 +76,28 @@ function withSourceName(
   };
 }
 
-export async function listIngested(db: Db, q: ListQuery): Promise<ListAnswer<IngestedItemView>> {
-  const where = and(
-    inArray(ingestedData.project, q.projects),
-    q.sourceId ? eq(ingestedData.sourceId, q.sourceId) : undefined,
-    searchFilter(q.search, {
-      resource_type: ingestedData.resourceType,
-      data_type: ingestedData.resourceType,
-      source: sources.name,
-      project: ingestedData.project,
-      title: ingestedData.title,
-      body: ingestedData.body,
-      url: ingestedData.url,
-      country: ingestedData.country,
-    }),
+/** A list's rows: of the admin's projects, of one source when asked, and matching the search. */
+function sourcedWhere(
+  table: typeof ingestedData | typeof pendingData,
+  q: ListQuery,
+  searchable: Record<string, Column>,
+  ...more: SQL[]
+): SQL | undefined {
+  return and(
+    inArray(table.project, q.projects),
+    ...more,
+    q.sourceId ? eq(table.sourceId, q.sourceId) : undefined,
+    searchFilter(q.search, searchable),
   );
+}
+
+export async function listIngested(db: Db, q: ListQuery): Promise<ListAnswer<IngestedItemView>> {
   return pageOf(
     withSourceName(db, ingestedData),
-    { where, newestFirst: [ingestedData.updatedAt, ingestedData.id] },
+    {
+      where: sourcedWhere(ingestedData, q, INGESTED_SEARCH),
+      newestFirst: [ingestedData.updatedAt, ingestedData.id],
+    },
     q,
     presentIngested,
   );
@@ -91,25 +107,18 @@ export async function listPending(
   db: Db,
   q: ListQuery & { notStatus: PendingItemView['status'] },
 ): Promise<ListAnswer<PendingItemView>> {
-  const where = and(
-    inArray(pendingData.project, q.projects),
-    ne(pendingData.status, q.notStatus),
-    q.sourceId ? eq(pendingData.sourceId, q.sourceId) : undefined,
-    searchFilter(q.search, {
-      data_type: pendingData.dataType,
-      source: sources.name,
-      description: pendingData.description,
-      title: pendingData.title,
-      url: pendingData.url,
-      depth: pendingData.depth,
-      status: pendingData.status,
-      error: pendingData.error,
-    }),
-  );
   return pageOf(
     withSourceName(db, pendingData),
-    { where, newestFirst: [pendingData.createdAt, pendingData.id] },
+    {
+      where: sourcedWhere(pendingData, q, PENDING_SEARCH, ne(pendingData.status, q.notStatus)),
+      newestFirst: [pendingData.createdAt, pendingData.id],
+    },
     q,
     presentPending,
   );
+}
+
+/** The named fields of an object (a row, or a table's columns). */
+function pick<T, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
 }

@@ -9,7 +9,8 @@ import { prepareRecording, DEFAULT_LIMITS, type PreparedRecording } from './code
 import { NO_ENGINE_REASON, VoiceError, voiceMessages } from './errors';
 import type { Transcriber } from './stt';
 import { openAiTranscriber } from './stt-openai';
-import { findWhisperModel, whisperTranscriber, type LoadAsr } from './stt-whisper';
+import type { LoadAsr } from './asr';
+import { findWhisperModel, whisperTranscriber } from './stt-whisper';
 import { Speaker, type SpokenAnswer } from './tts';
 import { databaseSpokenStore } from './tts-store';
 

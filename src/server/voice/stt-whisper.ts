@@ -3,29 +3,11 @@ import path from 'node:path';
 import type { ModelStatus } from '../../shared/admin/models';
 import { DownloadProgress, type ModelSource } from '../models/transformers';
 import { Serial } from '../threads/cooperative';
+import { DTYPES, PARTS, type AsrPipeline, type LoadAsr, type WhisperModel } from './asr';
 import { loadThreadedAsr } from './whisper-threaded';
 import { NO_ENGINE_REASON, VoiceError, voiceMessages } from './errors';
 import type { PreparedRecording } from './codecs';
 import type { Transcriber } from './stt';
-
-/** The ONNX files a Transformers.js Whisper model is made of, without their dtype suffix. */
-const PARTS = ['encoder_model', 'decoder_model_merged'] as const;
-type Part = (typeof PARTS)[number];
-/** Quantized (q8) weights first, as MODELS.md recommends on CPU; full precision when only those exist. */
-const DTYPES = [
-  ['q8', '_quantized'],
-  ['fp32', ''],
-] as const;
-type Dtype = (typeof DTYPES)[number][0];
-
-/** A Whisper model as Transformers.js loads it. */
-export interface WhisperModel {
-  /** The id passed to Transformers.js: a folder under MODELS_DIR, or a Hub id when downloading. */
-  id: string;
-  /** Where it was found; null when it is to be downloaded (ALLOW_REMOTE_MODELS). */
-  dir: string | null;
-  dtype: Record<Part, Dtype>;
-}
 
 export type Discovery = { model: WhisperModel } | { model: null; reason: string };
 
@@ -61,7 +43,7 @@ function inspectFolder(dir: string, id: string): Discovery {
     (f) => !existsSync(path.join(dir, f)),
   );
   if (missing.length) return { model: null, reason: `${dir} lacks ${missing.join(' and ')}` };
-  const dtype = {} as Record<Part, Dtype>;
+  const dtype = {} as WhisperModel['dtype'];
   for (const part of PARTS) {
     const found = DTYPES.find(([, suffix]) => existsSync(path.join(dir, 'onnx', `${part}${suffix}.onnx`)));
     if (!found)
@@ -70,24 +52,6 @@ function inspectFolder(dir: string, id: string): Discovery {
   }
   return { model: { id, dir, dtype } };
 }
-
-/** What a loaded speech-recognition pipeline is called with (a Transformers.js ASR pipeline). */
-export type AsrPipeline = ((
-  audio: Float32Array,
-  options: { language?: string; task: 'transcribe'; return_timestamps: false; chunk_length_s?: number },
-) => Promise<{ text: string } | { text: string }[]>) & {
-  /** Frees the model (ends its thread); the pipeline is not called after this. */
-  dispose?: () => Promise<void>;
-};
-
-export type LoadAsr = (
-  model: WhisperModel,
-  options: ModelSource & {
-    progress?: DownloadProgress['callback'];
-    /** The languages a recording is told apart among, when the caller does not say which. */
-    languages?: readonly string[];
-  },
-) => Promise<AsrPipeline>;
 
 /** Loaded pipelines by model, shared by every transcriber (and server) in the process. */
 const loaded = new Map<string, Promise<AsrPipeline>>();

@@ -5,7 +5,7 @@
  */
 import { workerData } from 'node:worker_threads';
 import { emitter, expose } from '../threads/serve';
-import type { LoadAsr, WhisperModel } from './stt-whisper';
+import type { LoadAsr, WhisperModel } from './asr';
 import { loadTransformersAsr } from './whisper-transformers';
 import type { SpeechEvents, SpeechThread } from './whisper-threaded';
 

@@ -1,5 +1,5 @@
 import { RestartingThread, ThreadClient } from '../threads/rpc';
-import type { AsrPipeline, LoadAsr } from './stt-whisper';
+import type { AsrPipeline, LoadAsr } from './asr';
 
 /** What the speech thread (whisper-thread.ts) serves. */
 export interface SpeechThread {

@@ -1,6 +1,6 @@
 import { InferenceSession } from 'onnxruntime-node';
 import { transformers } from '../models/transformers';
-import type { AsrPipeline, LoadAsr } from './stt-whisper';
+import type { AsrPipeline, LoadAsr } from './asr';
 import { tokensOutsideScript } from './whisper-script';
 
 /**

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { QuestionEvent } from './events';
 import type {
   answerLink,
   answerMessage,
@@ -14,19 +15,9 @@ import type {
  * one typed description that the server, the chat SharedWorker and the tests all use. The
  * payloads are the zod schemas of schemas.ts, inferred: the server parses what it is sent with the
  * same schemas its types come from. (Only types are imported here, so no zod reaches a bundle
- * through this file.)
+ * through this file.) The event names are events.ts's, which the schemas are made from too.
  */
-export const QUESTION_EVENTS = ['question-text', 'question-stats', 'question-voice'] as const;
-export type QuestionEvent = (typeof QUESTION_EVENTS)[number];
-export const ANSWER_EVENTS = ['answer-text', 'answer-stats', 'answer-voice'] as const;
-export type AnswerEvent = (typeof ANSWER_EVENTS)[number];
-
-/** Which answer event answers which question event. */
-export const ANSWER_FOR: Record<QuestionEvent, AnswerEvent> = {
-  'question-text': 'answer-text',
-  'question-stats': 'answer-stats',
-  'question-voice': 'answer-voice',
-};
+export { ANSWER_EVENTS, ANSWER_FOR, QUESTION_EVENTS, type AnswerEvent, type QuestionEvent } from './events';
 
 export type QuestionMessage = z.infer<typeof questionMessage>;
 export type QuestionContent = QuestionMessage['content'];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conversationId } from './conversations';
-import { ANSWER_EVENTS, QUESTION_EVENTS } from './protocol';
+import { ANSWER_EVENTS, QUESTION_EVENTS } from './events';
 import { uiLanguage } from '../i18n/languages';
 
 /**

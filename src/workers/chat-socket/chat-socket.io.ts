@@ -11,12 +11,6 @@ import {
 } from '../../shared/chat/protocol';
 import type { ChatSocket, ChatSocketFactory } from './chat-socket.core';
 
-/** SPEC §9 socket defaults. */
-export const SOCKET_TIMEOUT_MS = 20_000;
-export const RECONNECTION_DELAY_MS = 1000;
-export const RECONNECTION_DELAY_MAX_MS = 5000;
-export const RANDOMIZATION_FACTOR = 0.5;
-
 /** Sockets to the chat server at `origin` (the app's own origin: one server serves both). */
 export function socketIoFactory(origin: string): ChatSocketFactory {
   return (sessionId: string): ChatSocket => {
@@ -28,11 +22,12 @@ export function socketIoFactory(origin: string): ChatSocketFactory {
       withCredentials: true,
       autoConnect: false,
       transports: ['websocket', 'polling'],
-      timeout: SOCKET_TIMEOUT_MS,
+      // SPEC §9's socket defaults: a 20 s connect timeout, then retries 1 s to 5 s apart, ±50%, for ever.
+      timeout: 20_000,
       reconnection: true,
-      reconnectionDelay: RECONNECTION_DELAY_MS,
-      reconnectionDelayMax: RECONNECTION_DELAY_MAX_MS,
-      randomizationFactor: RANDOMIZATION_FACTOR,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      randomizationFactor: 0.5,
       reconnectionAttempts: Infinity,
     });
     return socket;

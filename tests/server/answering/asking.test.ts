@@ -5,8 +5,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASKS_PER_MINUTE, askRefusals } from '../../../src/server/answering/asking';
-import { whatsAppChannelOf } from '../../../src/server/channels/whatsapp/routes';
-import { signatureFor } from '../../../src/server/channels/whatsapp/signature';
 import { createKey } from '../../../src/server/access/keys';
 import { projects, questions } from '../../../src/server/db/schema';
 import { MAX_QUESTION_LENGTH } from '../../../src/shared/chat/schemas';
@@ -15,7 +13,7 @@ import { startGraphApi, type GraphApi } from '../../support/graph-api';
 import { Client } from '../../support/http';
 import { PLUMBING_MODEL_ENV } from '../../support/shared';
 import { startTestServer, type TestServer } from '../../support/server';
-import { newSender, PHONE_NUMBER_ID, SECRET, textFrom, whatsAppEnv } from '../../support/whatsapp';
+import { deliver, newSender, PHONE_NUMBER_ID, textFrom, whatsAppEnv } from '../../support/whatsapp';
 
 let graph: GraphApi;
 let t: TestServer;
@@ -33,14 +31,7 @@ afterAll(async () => {
 
 /** What the WhatsApp sender is told after one text (the last text sent to them). */
 async function overWhatsApp(from: string, text: string): Promise<string | undefined> {
-  const body = JSON.stringify(textFrom(from, text));
-  const res = await fetch(`${t.url}/channels/whatsapp/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signatureFor(body, SECRET) },
-    body,
-  });
-  expect(res.status).toBe(200);
-  await whatsAppChannelOf(t.server.app)!.idle();
+  await deliver(t, textFrom(from, text));
   const sent = graph.sentTo(from).filter((m) => m.type === 'text');
   return sent.at(-1)?.text?.body;
 }

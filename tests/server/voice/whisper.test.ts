@@ -6,13 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
 import { VoiceError, voiceMessages } from '../../../src/server/voice/errors';
 import { createVoiceService } from '../../../src/server/voice/service';
-import {
-  findWhisperModel,
-  MAX_IN_LINE,
-  whisperTranscriber,
-  type AsrPipeline,
-  type LoadAsr,
-} from '../../../src/server/voice/stt-whisper';
+import type { AsrPipeline, LoadAsr } from '../../../src/server/voice/asr';
+import { findWhisperModel, MAX_IN_LINE, whisperTranscriber } from '../../../src/server/voice/stt-whisper';
 import { prepareRecording } from '../../../src/server/voice/codecs';
 import { sharedPath } from '../../support/shared';
 import { readWav } from '../../support/wav';

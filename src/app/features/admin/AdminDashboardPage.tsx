@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, type ComponentType, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionUserAtom } from '../../state/auth';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -14,19 +14,27 @@ import { UsersTab } from './UsersTab';
 
 type TabId = 'users' | 'questions' | 'data' | 'prompts' | 'projects';
 
-const TABS: { id: TabId; label: string; hint: string }[] = [
-  { id: 'users', label: 'Users', hint: 'Manage users and their permissions.' },
-  { id: 'questions', label: 'Questions', hint: 'View Questions asked by users and their responses.' },
-  { id: 'data', label: 'Data', hint: 'View and manage data ingested into the Chatbot.' },
+/** The tabs in their order, each with the panel it opens. */
+const TABS: { id: TabId; label: string; hint: string; Panel: ComponentType }[] = [
+  { id: 'users', label: 'Users', hint: 'Manage users and their permissions.', Panel: UsersTab },
+  {
+    id: 'questions',
+    label: 'Questions',
+    hint: 'View Questions asked by users and their responses.',
+    Panel: QuestionsTab,
+  },
+  { id: 'data', label: 'Data', hint: 'View and manage data ingested into the Chatbot.', Panel: DataTab },
   {
     id: 'prompts',
     label: 'Prompts',
     hint: 'Edit the suggested questions on the dashboard and see which find an answer.',
+    Panel: PromptsTab,
   },
   {
     id: 'projects',
     label: 'Projects',
     hint: 'See the projects you administer and manage the API keys they ask DISH with.',
+    Panel: ProjectsTab,
   },
 ];
 
@@ -107,17 +115,7 @@ export function AdminDashboardPage() {
           <p id={`admin-hint-${current.id}`} className="tab-hint">
             {t(current.hint)}
           </p>
-          {current.id === 'users' ? (
-            <UsersTab />
-          ) : current.id === 'questions' ? (
-            <QuestionsTab />
-          ) : current.id === 'data' ? (
-            <DataTab />
-          ) : current.id === 'prompts' ? (
-            <PromptsTab />
-          ) : (
-            <ProjectsTab />
-          )}
+          <current.Panel />
         </div>
       </div>
     </div>

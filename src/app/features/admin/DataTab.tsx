@@ -15,6 +15,7 @@ import { RowAction } from './table/RowAction';
 import { sourceToasts } from './adminMessages';
 import { useAdminProjects } from './useAdminProjects';
 import { adminToast, reasonOf } from './toasts';
+import { ProjectOptions } from './ProjectOptions';
 
 /** A data screen to open, for one source or all of them. */
 interface View {
@@ -286,12 +287,7 @@ function AddSourceModal({ onClose, onAdded }: { onClose: () => void; onAdded: ()
             required
             onChange={(e) => setProject(e.target.value)}
           >
-            <option value="">{t('Select a project')}</option>
-            {projects.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
+            <ProjectOptions projects={projects} prompt />
           </select>
         </div>
       </form>

@@ -287,7 +287,7 @@ function ProjectKeys({
         </table>
       </div>
       <form
-        className="key-form"
+        className="inline-form key-form"
         onSubmit={submit}
         noValidate
         aria-label={t('New key of {{project}}', { project: project.name })}

@@ -9,6 +9,7 @@ import { PROMPT_VERDICTS, promptErrors, promptSummary } from './promptForm';
 import { adminKeys } from './queryClient';
 import { useAdminProjects } from './useAdminProjects';
 import { adminToast, reasonOf } from './toasts';
+import { ProjectOptions } from './ProjectOptions';
 
 /**
  * The dashboard's suggested prompts of a project the admin administers (issue 14 item 4): edit,
@@ -37,11 +38,7 @@ export function PromptsTab() {
         <div className="field prompt-project">
           <label htmlFor={projectId}>{t('Project')}</label>
           <select id={projectId} value={project} onChange={(e) => setProject(e.target.value)}>
-            {projects.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
+            <ProjectOptions projects={projects} />
           </select>
         </div>
       ) : null}

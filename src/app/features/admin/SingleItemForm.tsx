@@ -11,29 +11,17 @@ import {
 } from './addDataRules';
 import { reasonOf } from './toasts';
 import { useSingleItemForm } from './useSingleItemForm';
+import { ProjectOptions } from './ProjectOptions';
 
 /** SPEC §2 Add Data, one item: the fields its data type needs (the rules are useSingleItemForm's). */
 export function SingleItemForm() {
   const { t } = useTranslation();
-  const {
-    projects,
-    values,
-    fileInputKey,
-    errors,
-    ref,
-    sources,
-    add,
-    setValue,
-    onBlur,
-    onType,
-    onFiles,
-    submit,
-  } = useSingleItemForm();
-  const summary = formSummary(errors);
-  const activeSources = sources.data?.sources ?? [];
+  const form = useSingleItemForm();
+  const summary = formSummary(form.errors);
+  const activeSources = form.sources.data?.sources ?? [];
 
   return (
-    <form className="admin-form" onSubmit={submit} noValidate aria-label={t('Add a single item')}>
+    <form className="admin-form" onSubmit={form.submit} noValidate aria-label={t('Add a single item')}>
       <p className="field-hint">{t('Every field is required.')}</p>
       <div role="alert" className="form-errors">
         {summary.length ? (
@@ -44,14 +32,14 @@ export function SingleItemForm() {
           </ul>
         ) : null}
       </div>
-      <FormField label="Data Type" error={errors.data_type}>
+      <FormField label="Data Type" error={form.errors.data_type}>
         {(props) => (
           <select
             {...props}
-            ref={ref('data_type')}
+            ref={form.ref('data_type')}
             required
-            value={values.data_type}
-            onChange={(e) => onType(e.target.value as AddDataValues['data_type'])}
+            value={form.values.data_type}
+            onChange={(e) => form.onType(e.target.value as AddDataValues['data_type'])}
           >
             <option value="">{t('Select a data type')}</option>
             {FORM_DATA_TYPES.map((type) => (
@@ -64,12 +52,12 @@ export function SingleItemForm() {
       </FormField>
       <FormField
         label="Source"
-        error={errors.source}
+        error={form.errors.source}
         hint={
-          sources.isPending
+          form.sources.isPending
             ? t('Loading sources...')
-            : sources.isError
-              ? t('Could not load the sources: {{reason}}', { reason: reasonOf(sources.error) })
+            : form.sources.isError
+              ? t('Could not load the sources: {{reason}}', { reason: reasonOf(form.sources.error) })
               : activeSources.length === 0
                 ? t('There are no enabled sources yet. Add or enable one in the Data tab first.')
                 : undefined
@@ -78,10 +66,10 @@ export function SingleItemForm() {
         {(props) => (
           <select
             {...props}
-            ref={ref('source')}
+            ref={form.ref('source')}
             required
-            value={values.source}
-            onChange={(e) => setValue('source', e.target.value)}
+            value={form.values.source}
+            onChange={(e) => form.setValue('source', e.target.value)}
           >
             <option value="">{t('Select a source')}</option>
             {activeSources.map((s) => (
@@ -92,91 +80,90 @@ export function SingleItemForm() {
           </select>
         )}
       </FormField>
-      <FormField label="Project" error={errors.project}>
+      <FormField label="Project" error={form.errors.project}>
         {(props) => (
           <select
             {...props}
-            ref={ref('project')}
+            ref={form.ref('project')}
             required
-            value={values.project}
-            onChange={(e) => setValue('project', e.target.value)}
+            value={form.values.project}
+            onChange={(e) => form.setValue('project', e.target.value)}
           >
-            <option value="">{t('Select a project')}</option>
-            {projects.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
+            <ProjectOptions projects={form.projects} prompt />
           </select>
         )}
       </FormField>
-      <FormField label="Location (country)" error={errors.location}>
+      <FormField label="Location (country)" error={form.errors.location}>
         {(props) => (
           <input
             {...props}
-            ref={ref('location')}
+            ref={form.ref('location')}
             type="text"
             required
             autoComplete="country-name"
             maxLength={100}
-            value={values.location}
-            onChange={(e) => setValue('location', e.target.value)}
-            onBlur={onBlur('location')}
+            value={form.values.location}
+            onChange={(e) => form.setValue('location', e.target.value)}
+            onBlur={form.onBlur('location')}
           />
         )}
       </FormField>
-      {needsUrl(values.data_type) ? (
-        <FormField label="URL" error={errors.url} hint="A web address starting with http:// or https://.">
+      {needsUrl(form.values.data_type) ? (
+        <FormField
+          label="URL"
+          error={form.errors.url}
+          hint="A web address starting with http:// or https://."
+        >
           {(props) => (
             <input
               {...props}
-              ref={ref('url')}
+              ref={form.ref('url')}
               type="url"
               required
               inputMode="url"
               autoComplete="url"
               maxLength={2000}
-              value={values.url}
-              onChange={(e) => setValue('url', e.target.value)}
-              onBlur={onBlur('url')}
+              value={form.values.url}
+              onChange={(e) => form.setValue('url', e.target.value)}
+              onBlur={form.onBlur('url')}
             />
           )}
         </FormField>
       ) : null}
-      {takesDepth(values.data_type) ? (
+      {takesDepth(form.values.data_type) ? (
         <FormField
           label="Depth"
-          error={errors.depth}
+          error={form.errors.depth}
           hint={t('How many links deep to follow from the page: 0 to {{max}}.', { max: WEB_MAX_DEPTH })}
         >
           {(props) => (
             <input
               {...props}
-              ref={ref('depth')}
+              ref={form.ref('depth')}
               type="number"
               min={0}
               max={WEB_MAX_DEPTH}
               step={1}
               inputMode="numeric"
               required
-              value={values.depth}
-              onChange={(e) => setValue('depth', e.target.value)}
-              onBlur={onBlur('depth')}
+              value={form.values.depth}
+              onChange={(e) => form.setValue('depth', e.target.value)}
+              onBlur={form.onBlur('depth')}
             />
           )}
         </FormField>
       ) : null}
-      {needsFiles(values.data_type) ? (
-        <FormField label="Files" error={errors.files} hint={t(filesHint(values.data_type))}>
+      {needsFiles(form.values.data_type) ? (
+        <FormField label="Files" error={form.errors.files} hint={t(filesHint(form.values.data_type))}>
           {(props) => (
             <input
               {...props}
-              key={fileInputKey}
-              ref={ref('files')}
+              key={form.fileInputKey}
+              ref={form.ref('files')}
               type="file"
               multiple
-              accept={acceptFor(values.data_type)}
-              onChange={onFiles}
+              accept={acceptFor(form.values.data_type)}
+              onChange={form.onFiles}
             />
           )}
         </FormField>
@@ -184,7 +171,7 @@ export function SingleItemForm() {
       <button
         type="submit"
         className="button"
-        aria-disabled={add.isPending || undefined}
+        aria-disabled={form.add.isPending || undefined}
         onMouseDown={(e) => e.preventDefault()}
       >
         {t('Add Data')}

@@ -7,7 +7,9 @@ import { store } from '../../state/store';
 import { authErrorAtom, otpSentAtom, requestOtp, verifyOtp } from '../../state/auth';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
+import { useBusy } from '../../ui/useBusy';
 import { useForm } from '../../ui/useForm';
+import { EmailOrPhoneField } from './AuthFields';
 import { AuthLayout, SignInAlternatives } from './AuthLayout';
 import { useSignedInRedirect } from './useSignedInRedirect';
 
@@ -18,14 +20,12 @@ export function OtpLoginPage({ redirect }: { redirect?: string | undefined }) {
   useSignedInRedirect(redirect);
   const form = useForm({ emailOrPhone: '', otp: '' }, rules);
   const [step, setStep] = useState<'identify' | 'verify'>('identify');
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useBusy();
   const sent = useAtomValue(otpSentAtom);
   const { t } = useTranslation();
 
   const sendCode = async () => {
-    setBusy(true);
-    const ok = await requestOtp(form.values.emailOrPhone.trim());
-    setBusy(false);
+    const ok = await whileBusy(() => requestOtp(form.values.emailOrPhone.trim()));
     if (ok) setStep('verify');
     else if (!store.get(authErrorAtom)) store.set(authErrorAtom, messages.otpSendFailed);
   };
@@ -42,9 +42,7 @@ export function OtpLoginPage({ redirect }: { redirect?: string | undefined }) {
   const onVerify = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !form.validate()) return;
-    setBusy(true);
-    await verifyOtp(form.values.emailOrPhone.trim(), form.values.otp.trim());
-    setBusy(false);
+    await whileBusy(() => verifyOtp(form.values.emailOrPhone.trim(), form.values.otp.trim()));
   };
 
   return (
@@ -60,13 +58,7 @@ export function OtpLoginPage({ redirect }: { redirect?: string | undefined }) {
     >
       {step === 'identify' ? (
         <form noValidate onSubmit={onIdentify} aria-busy={busy}>
-          <TextField
-            {...form.field('emailOrPhone')}
-            label="Email Or Phone"
-            autoComplete="username"
-            inputMode="email"
-            required
-          />
+          <EmailOrPhoneField {...form.field('emailOrPhone')} />
           <SubmitButton busy={busy}>{t(busy ? 'Sending…' : 'Send OTP')}</SubmitButton>
         </form>
       ) : (

@@ -15,7 +15,9 @@ import { translate } from '../../i18n/i18n';
 import { register, sessionUserAtom } from '../../state/auth';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
+import { useBusy } from '../../ui/useBusy';
 import { useForm, type FieldRule } from '../../ui/useForm';
+import { PasswordField } from './AuthFields';
 import { AuthLayout } from './AuthLayout';
 
 type Field = 'name' | 'email' | 'phone' | 'password' | 'confirmPassword';
@@ -33,7 +35,7 @@ export const ACCOUNT_CREATED = 'Your account is ready. Please sign in.';
 export function RegisterPage() {
   const form = useForm<Field>({ name: '', email: '', phone: '', password: '', confirmPassword: '' }, rules);
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useBusy();
   const navigate = useNavigate();
   const user = useAtomValue(sessionUserAtom);
   const { t } = useTranslation();
@@ -49,9 +51,7 @@ export function RegisterPage() {
     const contact = contactRule(form.values.email, form.values.phone);
     setFormError(contact);
     if (!form.validate() || contact) return;
-    setBusy(true);
-    const user = await register(form.values);
-    setBusy(false);
+    const user = await whileBusy(() => register(form.values));
     if (user) {
       toast.success(translate(ACCOUNT_CREATED));
       await navigate({ to: '/login' });
@@ -88,20 +88,16 @@ export function RegisterPage() {
           inputMode="tel"
           hint="10 digits"
         />
-        <TextField
+        <PasswordField
           {...form.field('password')}
           label="Password"
-          type="password"
           autoComplete="new-password"
           hint="At least 8 characters"
-          required
         />
-        <TextField
+        <PasswordField
           {...form.field('confirmPassword')}
           label="Confirm Password"
-          type="password"
           autoComplete="new-password"
-          required
         />
         <div role="alert" className="form-error-region">
           {formError ? <p className="field-error">{t(formError)}</p> : null}

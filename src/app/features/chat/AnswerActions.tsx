@@ -172,7 +172,7 @@ function Feedback({
       </div>
       {helpful !== null ? (
         <form
-          className="answer-comment"
+          className="inline-form answer-comment"
           onSubmit={(event) => {
             event.preventDefault();
             void send(helpful, comment, t(text.commentSaved));

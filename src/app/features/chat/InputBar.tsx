@@ -91,7 +91,7 @@ export function InputBar({ onSend, onRecorded, waiting, recordingDisabled = fals
       <input
         id={id}
         ref={field}
-        className="input-bar-field"
+        className="field-box input-bar-field"
         type="text"
         name="question"
         autoComplete="off"

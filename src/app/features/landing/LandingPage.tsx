@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { claims, faqs, partners, steps } from './content';
@@ -32,14 +33,11 @@ export function LandingPage() {
         </ul>
       </section>
 
-      <section id="about" className="section" aria-labelledby="about-title">
-        <h2 id="about-title">{t('About Us')}</h2>
-        <p>
-          {t(
-            'The Disability Innovation Solutions Hub brings together people with disabilities, their families and the experts around them. Answers are expert-reviewed and free of invented content: every answer is drawn from a curated knowledge base of web pages, videos, PDFs and documents, and links back to its sources.',
-          )}
-        </p>
-      </section>
+      <TextSection id="about" className="section" title={t('About Us')}>
+        {t(
+          'The Disability Innovation Solutions Hub brings together people with disabilities, their families and the experts around them. Answers are expert-reviewed and free of invented content: every answer is drawn from a curated knowledge base of web pages, videos, PDFs and documents, and links back to its sources.',
+        )}
+      </TextSection>
 
       <section className="section" aria-labelledby="how-title">
         <h2 id="how-title">{t('How it works')}</h2>
@@ -85,27 +83,41 @@ export function LandingPage() {
       </section>
 
       <footer className="site-footer">
-        <section id="privacy" aria-labelledby="privacy-title">
-          <h2 id="privacy-title">{t('Privacy')}</h2>
-          <p>
-            {t(
-              'We keep your name, contact details and the questions you ask, to answer them and to improve the knowledge base. Experts of the hub review questions and answers. We never sell your data.',
-            )}
-          </p>
-        </section>
-        <section id="terms" aria-labelledby="terms-title">
-          <h2 id="terms-title">{t('Terms')}</h2>
-          <p>
-            {t(
-              'Answers are information, not medical or legal advice. Use DISH respectfully; accounts that abuse it may be blocked.',
-            )}
-          </p>
-        </section>
+        <TextSection id="privacy" title={t('Privacy')}>
+          {t(
+            'We keep your name, contact details and the questions you ask, to answer them and to improve the knowledge base. Experts of the hub review questions and answers. We never sell your data.',
+          )}
+        </TextSection>
+        <TextSection id="terms" title={t('Terms')}>
+          {t(
+            'Answers are information, not medical or legal advice. Use DISH respectfully; accounts that abuse it may be blocked.',
+          )}
+        </TextSection>
         <nav aria-label={t('Legal')}>
           <a href="#privacy">{t('Privacy Policy')}</a> <a href="#terms">{t('Terms of Use')}</a>
         </nav>
         <p>{t('© 2024 Disability Innovation Solutions Hub. All rights reserved.')}</p>
       </footer>
     </div>
+  );
+}
+
+/** A section of prose under its heading, which names it for screen readers. */
+function TextSection({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} className={className} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <p>{children}</p>
+    </section>
   );
 }

@@ -8,8 +8,6 @@ import { WhatsAppChannel, type ChannelDeps, type WhatsAppSettings } from './chan
 import { readDelivery } from './delivery';
 import { hasValidSignature } from './signature';
 
-export const WEBHOOK_PATH = '/channels/whatsapp/webhook';
-
 export const webhookMessages = {
   notConfigured: 'WhatsApp is not set up on this server.',
   verificationFailed: 'The verification token does not match.',

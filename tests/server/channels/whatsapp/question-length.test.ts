@@ -4,14 +4,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whatsAppChannelOf } from '../../../../src/server/channels/whatsapp/routes';
-import { signatureFor } from '../../../../src/server/channels/whatsapp/signature';
 import { questions, users, whatsappMessages } from '../../../../src/server/db/schema';
 import { MAX_QUESTION_LENGTH, QUESTION_TOO_LONG_MESSAGE } from '../../../../src/shared/chat/schemas';
 import { startGraphApi, type GraphApi } from '../../../support/graph-api';
 import { PLUMBING_MODEL_ENV } from '../../../support/shared';
 import { startTestServer, type TestServer } from '../../../support/server';
-import { newSender, PHONE_NUMBER_ID, SECRET, textFrom, whatsAppEnv } from '../../../support/whatsapp';
+import { deliver, newSender, PHONE_NUMBER_ID, textFrom, whatsAppEnv } from '../../../support/whatsapp';
 
 let graph: GraphApi;
 let t: TestServer;
@@ -24,18 +22,6 @@ afterAll(async () => {
   await t?.stop();
   await graph?.stop();
 });
-
-/** Posts a delivery signed as Meta signs and waits until the channel has handled it. */
-async function deliver(delivery: unknown): Promise<void> {
-  const body = JSON.stringify(delivery);
-  const res = await fetch(`${t.url}/channels/whatsapp/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signatureFor(body, SECRET) },
-    body,
-  });
-  expect(res.status).toBe(200);
-  await whatsAppChannelOf(t.server.app)!.idle();
-}
 
 const texts = (to: string) =>
   graph
@@ -53,7 +39,7 @@ describe('a WhatsApp text longer than the chat allows', () => {
   it('of 10,000 characters is refused with the chat’s sentence, and nothing is recorded', async () => {
     const from = newSender();
     const delivery = textFrom(from, 'Why? '.repeat(2000));
-    await deliver(delivery);
+    await deliver(t, delivery);
     expect(texts(from)).toEqual([QUESTION_TOO_LONG_MESSAGE]);
     expect(await questionsOf(from)).toEqual([]);
     const messageId = String(delivery.entry[0]!.changes[0]!.value.messages![0]!.id);
@@ -66,12 +52,12 @@ describe('a WhatsApp text longer than the chat allows', () => {
 
   it('of one character over the limit is refused; one at the limit is answered', async () => {
     const over = newSender();
-    await deliver(textFrom(over, 'a'.repeat(MAX_QUESTION_LENGTH + 1)));
+    await deliver(t, textFrom(over, 'a'.repeat(MAX_QUESTION_LENGTH + 1)));
     expect(texts(over)).toEqual([QUESTION_TOO_LONG_MESSAGE]);
     expect(await questionsOf(over)).toEqual([]);
 
     const at = newSender();
-    await deliver(textFrom(at, `What is braille?${' '.repeat(4)}${'a'.repeat(MAX_QUESTION_LENGTH - 20)}`));
+    await deliver(t, textFrom(at, `What is braille?${' '.repeat(4)}${'a'.repeat(MAX_QUESTION_LENGTH - 20)}`));
     expect(texts(at)).not.toContain(QUESTION_TOO_LONG_MESSAGE);
     expect(await questionsOf(at)).toHaveLength(1);
   });

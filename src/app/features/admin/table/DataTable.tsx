@@ -107,7 +107,7 @@ export function DataTable<T>({
           ref={searchBox}
           id={searchId}
           type="search"
-          className="table-search-input"
+          className="field-box table-search-input"
           placeholder={t(SEARCH_PLACEHOLDER)}
           value={input}
           autoComplete="off"
@@ -210,7 +210,7 @@ export function DataTable<T>({
         </label>
         <select
           id={sizeId}
-          className="page-size"
+          className="field-box page-size"
           value={size}
           onChange={(e) => {
             setSize(Number(e.target.value));
