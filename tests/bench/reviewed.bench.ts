@@ -14,7 +14,10 @@
  * needs it anyway). BENCH_MODELS=a,b runs it once per model; BENCH_VERBOSE=1 prints every miss.
  */
 import { sql } from 'drizzle-orm';
+import { closestReviewed } from '../../src/server/answering/reviewed/matching';
 import { ReviewedAnswers } from '../../src/server/answering/reviewed/store';
+import { readsLatin } from '../../src/server/knowledge/index/language';
+import { PackedVectors } from '../../src/server/knowledge/index/passage-vectors';
 import { queryRows } from '../../src/server/db/raw';
 import { splitSentences } from '../../src/server/knowledge/index/chunker';
 import { reviewedAnswers } from '../../src/server/db/schema';
@@ -81,12 +84,16 @@ async function bench(t: TestServer): Promise<[string, string][]> {
   };
 
   const rows: [string, string][] = [];
+  /** What was asked in the first round, for the sweep: the question and whose answer it should get. */
+  const asked: { question: string; language: string; own: string | null; paraphrase: boolean }[] = [];
   const paraphrases = async (label: string) => {
     for (const language of ['en', 'hi'] as const) {
       let right = 0;
       let wrong = 0;
       for (const item of reviewedItems) {
         const got = await served(PARAPHRASES[item.id]![language], language);
+        if (!label.startsWith(String(FILLED)))
+          asked.push({ question: PARAPHRASES[item.id]![language], language, own: item.id, paraphrase: true });
         if (got === item.id) right++;
         else if (got) wrong++;
         if (verbose && got !== item.id)
@@ -110,6 +117,12 @@ async function bench(t: TestServer): Promise<[string, string][]> {
     let falsely = 0;
     for (const item of group) {
       const got = await served(item.question, item.kind === 'hindi' ? 'hi' : 'en');
+      asked.push({
+        question: item.question,
+        language: item.kind === 'hindi' ? 'hi' : 'en',
+        own: null,
+        paraphrase: false,
+      });
       if (got) falsely++;
       if (verbose && got) console.log(`  false ${item.id} got ${got}: ${item.question}`);
     }
@@ -117,6 +130,7 @@ async function bench(t: TestServer): Promise<[string, string][]> {
     rows.push([`${name} given another's (of ${group.length})`, String(falsely)]);
   }
 
+  if (process.env.BENCH_SWEEP) await sweep(t, asked, ids);
   const filled = await fill(t, FILLED - reviewedItems.length);
   console.log(`\nfilled to ${filled + reviewedItems.length} reviewed answers`);
   await paraphrases(`${filled + reviewedItems.length} reviewed`);
@@ -174,4 +188,44 @@ async function timeLookup(t: TestServer): Promise<string> {
   const line = `${percentile(times, 50).toFixed(2)} / ${percentile(times, 95).toFixed(2)} ms`;
   console.log(`lookup with ${FILLED} reviewed answers, ${times.length} questions: p50 / p95 ${line}`);
   return line;
+}
+
+/**
+ * Other thresholds on the same questions (BENCH_SWEEP=1): for each `least` and `apart`, the
+ * paraphrases (English, Hindi) given their own reviewed answer and the other questions given one.
+ */
+async function sweep(
+  t: TestServer,
+  asked: { question: string; language: string; own: string | null; paraphrase: boolean }[],
+  ids: Map<string, string>,
+) {
+  const db = t.server.database.db;
+  const embedder = t.server.index.embedder!;
+  const scale = await t.server.index.similarityScale();
+  const rows = await db.select().from(reviewedAnswers);
+  const candidates = rows.map((r) => ({
+    id: ids.get(r.id) ?? r.id,
+    vectors: new PackedVectors(r.vectors, embedder.dimensions),
+    latin: r.questions.map(readsLatin),
+  }));
+  const vectors = await embedder.embed(
+    asked.map((a) => a.question),
+    { as: 'query' },
+  );
+  const found = asked.map((a, k) => ({
+    ...a,
+    best: closestReviewed(vectors[k]!, candidates, scale, readsLatin(a.question)),
+  }));
+  console.log(`\nquestion scale across scripts: ${JSON.stringify(scale?.questions?.across ?? null)}`);
+  console.log('least | apart | English paraphrases | Hindi paraphrases | others given one');
+  for (const least of [1.5, 2, 2.5, 3, 3.5, 4])
+    for (const apart of [0, 0.5, 1, 1.5]) {
+      const given = (f: (typeof found)[number]) =>
+        f.best !== null && f.best.score >= least && f.best.margin >= apart;
+      const own = (language: string) =>
+        found.filter((f) => f.paraphrase && f.language === language && given(f) && f.best!.id === f.own)
+          .length;
+      const others = found.filter((f) => !f.paraphrase && given(f)).length;
+      console.log(`${least} | ${apart} | ${own('en')} | ${own('hi')} | ${others}`);
+    }
 }

@@ -1,4 +1,8 @@
 import { sameWords } from '../answering/reviewed/matching';
+import { readsLatin } from '../knowledge/index/language';
+import type { SimilarityScale } from '../knowledge/index/similarity-scale';
+
+type QuestionChance = NonNullable<SimilarityScale['questions']>;
 
 /**
  * How far above chance (in spreads of the question scale, similarity-scale.ts) two questions must
@@ -17,16 +21,19 @@ export const SAME_QUESTION = 2.5;
 export function groupByMeaning(
   texts: readonly string[],
   vectors: readonly (readonly number[] | null)[],
-  chance: { center: number; spread: number } | null,
+  chance: QuestionChance | null,
   threshold = SAME_QUESTION,
 ): number[][] {
   const groups: number[][] = [];
   const groupOf: number[] = [];
+  const latin = texts.map(readsLatin);
   texts.forEach((text, i) => {
     let best = -1;
     let bestScore = -Infinity;
     for (let j = 0; j < i; j++) {
-      const score = closeness(text, vectors[i] ?? null, texts[j]!, vectors[j] ?? null, chance);
+      // Two questions in different scripts are read against the chance of texts across scripts.
+      const against = chance && latin[i] !== latin[j] ? (chance.across ?? chance) : chance;
+      const score = closeness(text, vectors[i] ?? null, texts[j]!, vectors[j] ?? null, against);
       if (score > bestScore) [best, bestScore] = [j, score];
     }
     if (best >= 0 && bestScore >= threshold) {

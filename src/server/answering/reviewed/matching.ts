@@ -14,12 +14,14 @@ import type { SimilarityScale } from '../../knowledge/index/similarity-scale';
  * model. A match must be close (`least`) and stand apart from the next reviewed answer (`apart`):
  * a question between two reviewed answers is answered by neither, but by the composer.
  */
-export const MATCH = { least: 3, apart: 1 };
+export const MATCH = { least: 3.5, apart: 0.5 };
 
 export interface ReviewedVectors {
   id: string;
   /** One vector per question of the reviewed answer, each read with the answer (int8, packed). */
   vectors: PackedVectors;
+  /** Whether each question is written in Latin letters (else another script, such as Devanagari). */
+  latin: readonly boolean[];
 }
 
 export interface ReviewedMatch {
@@ -35,8 +37,10 @@ export function matchReviewed(
   query: ArrayLike<number>,
   candidates: readonly ReviewedVectors[],
   scale: Pick<SimilarityScale, 'questions'> | null,
+  /** Whether the question is written in Latin letters. */
+  latin = true,
 ): ReviewedMatch | null {
-  const best = closestReviewed(query, candidates, scale);
+  const best = closestReviewed(query, candidates, scale, latin);
   return best && best.score >= MATCH.least && best.margin >= MATCH.apart ? best : null;
 }
 
@@ -45,17 +49,22 @@ export function closestReviewed(
   query: ArrayLike<number>,
   candidates: readonly ReviewedVectors[],
   scale: Pick<SimilarityScale, 'questions'> | null,
+  latin = true,
 ): ReviewedMatch | null {
   const chance = scale?.questions;
   if (!chance || candidates.length === 0) return null;
+  // A question in another script than the reviewed one's is read against that chance, when known.
+  const across = chance.across ?? chance;
   const q = Float64Array.from(query);
   let best: { id: string; score: number } | null = null;
   let second = 0;
   for (const candidate of candidates) {
-    let cosine = -Infinity;
-    for (let i = 0; i < candidate.vectors.count; i++) cosine = Math.max(cosine, candidate.vectors.dotWith(i, q));
-    if (cosine === -Infinity) continue;
-    const score = (cosine - chance.center) / chance.spread;
+    let score = -Infinity;
+    for (let i = 0; i < candidate.vectors.count; i++) {
+      const { center, spread } = (candidate.latin[i] ?? true) === latin ? chance : across;
+      score = Math.max(score, (candidate.vectors.dotWith(i, q) - center) / spread);
+    }
+    if (score === -Infinity) continue;
     if (!best || score > best.score) {
       if (best) second = Math.max(second, best.score);
       best = { id: candidate.id, score };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw';
 import { reviewedAnswers } from '../../db/schema';
 import type { Embedder } from '../../knowledge/index/embeddings';
+import { readsLatin } from '../../knowledge/index/language';
 import { PackedVectors, packVectors } from '../../knowledge/index/passage-vectors';
 import type { SearchIndex } from '../../knowledge/index/search-index';
 import { matchReviewed, matchVector, sameWords, type ReviewedVectors } from './matching';
@@ -57,7 +58,7 @@ export class ReviewedAnswers {
     const scale = vector ? await this.index.similarityScale() : null;
     const id =
       vector && scale?.questions
-        ? matchReviewed(vector, answers, scale)?.id
+        ? matchReviewed(vector, answers, scale, readsLatin(query))?.id
         : // Without a model, a question it cannot read or a scale: only the same question asked again.
           answers.find((a) => a.questions.some((q) => sameWords(q, query)))?.id;
     if (!id) return null;
@@ -116,6 +117,7 @@ export class ReviewedAnswers {
     return rows.map((r) => ({
       id: r.id,
       questions: r.questions,
+      latin: r.questions.map(readsLatin),
       vectors: new PackedVectors(
         embedder && r.embeddedWith === embedder.model ? r.vectors : null,
         embedder?.dimensions ?? 0,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw';
 import { splitSentences, wordCount } from './chunker';
 import type { Embedder } from './embeddings';
+import { readsLatin, scriptShare } from './language';
 import { PackedVectors } from './passage-vectors';
 
 /**
@@ -23,7 +24,17 @@ export interface SimilarityScale {
    * The same for a question against unrelated questions, both read as questions (matching a
    * question to reviewed ones, answering/reviewed): the probes against each other.
    */
-  questions?: { center: number; spread: number } | undefined;
+  questions?: (Chance & { across?: Chance | undefined }) | undefined;
+}
+
+/**
+ * Where the cosines of unrelated texts lie. `across`: those of a question in one script against
+ * texts in another (a Hindi question, English ones), which a multilingual model puts lower than
+ * two of one language: a Hindi paraphrase of an English question is read against that.
+ */
+export interface Chance {
+  center: number;
+  spread: number;
 }
 
 /** A cosine read on the scale: how many spreads above chance. */
@@ -36,6 +47,9 @@ const PROBES = 128;
 const SAMPLED_PASSAGES = 400;
 /** A probe is question-sized. */
 const PROBE_WORDS = { min: 6, max: 30 };
+/** Probes in another script than Latin, sampled apart (the knowledge base may hold few of them). */
+const OTHER_SCRIPT_PROBES = 32;
+const MIN_OTHER_SCRIPT_PROBES = 8;
 /** Fewer sentences than this to compare with, and the scale is not measured (nothing to answer from). */
 const MIN_SENTENCES = 20;
 // The interquartile range of a normal distribution is 1.349 of its standard deviations.
@@ -102,10 +116,7 @@ export function measureScale(
 }
 
 /** How the probes, read as questions, lie against the probes of other passages: one distribution for all. */
-function questionScale(
-  probes: { passage: string }[],
-  probeVectors: number[][],
-): { center: number; spread: number } | undefined {
+function questionScale(probes: { passage: string }[], probeVectors: number[][]): Chance | undefined {
   const cosines: number[] = [];
   for (let i = 0; i < probes.length; i++)
     for (let j = i + 1; j < probes.length; j++) {
@@ -116,8 +127,18 @@ function questionScale(
   return chanceOf(cosines) ?? undefined;
 }
 
+/**
+ * Questions in a script other than Latin (`others`, with their vectors) against the Latin probes:
+ * the chance of a question in one script meeting a text in another; null when too few to tell.
+ */
+export function acrossScripts(latin: number[][], others: number[][]): Chance | null {
+  if (others.length < MIN_OTHER_SCRIPT_PROBES) return null;
+  const cosines = others.flatMap((a) => latin.map((b) => a.reduce((sum, x, d) => sum + x * b[d]!, 0)));
+  return chanceOf(cosines);
+}
+
 /** The median and spread of cosines of unrelated texts; null when too few, or all alike. */
-function chanceOf(cosines: number[]): { center: number; spread: number } | null {
+function chanceOf(cosines: number[]): Chance | null {
   if (cosines.length < MIN_SENTENCES) return null;
   cosines.sort((a, b) => a - b);
   const at = (q: number) => cosines[Math.floor(q * (cosines.length - 1))]!;
@@ -202,15 +223,35 @@ export class ScaleKeeper {
           { as: 'query' },
         )
       : [];
-    this.scale = measureScale(sample, probes, vectors) ?? this.scale;
+    const measured = measureScale(sample, probes, vectors);
+    if (measured?.questions) {
+      const latin = vectors.filter((_, k) => readsLatin(probes[k]!.text));
+      const across = acrossScripts(latin, await this.otherScriptProbes());
+      if (across) measured.questions.across = across;
+    }
+    this.scale = measured ?? this.scale;
     this.measuredFor = embedded;
   }
 
-  private async sample(): Promise<ScaleSample> {
+  /** Devanagari sentences of the knowledge base read as questions, when it holds them. */
+  private async otherScriptProbes(): Promise<number[][]> {
+    const sample = await this.sample(sql`AND text ~ '[ऀ-ॿ]'`);
+    const probes = probesOf(sample, OTHER_SCRIPT_PROBES * 4)
+      .filter((p) => scriptShare(p.text, 'Devanagari') > 0.5 && this.embedder.reads(p.text))
+      .slice(0, OTHER_SCRIPT_PROBES);
+    return probes.length >= MIN_OTHER_SCRIPT_PROBES
+      ? this.embedder.embed(
+          probes.map((p) => p.text),
+          { as: 'query' },
+        )
+      : [];
+  }
+
+  private async sample(where = sql``): Promise<ScaleSample> {
     const rows = await queryRows<{ id: string; text: string; vectors: Uint8Array }>(
       this.db,
       sql`SELECT id, text, sentence_vectors AS vectors FROM chunks
-          WHERE sentence_vectors IS NOT NULL ORDER BY md5(text), id LIMIT ${SAMPLED_PASSAGES}`,
+          WHERE sentence_vectors IS NOT NULL ${where} ORDER BY md5(text), id LIMIT ${SAMPLED_PASSAGES}`,
     );
     return {
       passages: rows.flatMap((r) => {

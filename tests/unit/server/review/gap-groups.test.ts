@@ -31,6 +31,14 @@ describe('grouping knowledge gaps by meaning', () => {
     expect(groupByMeaning(['a', 'b', 'c'], vectors, chance)).toEqual([[0], [1, 2]]);
   });
 
+  it('reads a Hindi and an English question against the chance of texts across scripts', () => {
+    const across = { ...chance, across: { center: 0.3, spread: 0.1 } };
+    // 1 spread above same-script chance, 3 above the across-scripts one.
+    const vectors = [at(0), at(Math.acos(0.6))];
+    expect(groupByMeaning(['What is a WHILL?', 'WHILL क्या है?'], vectors, across)).toEqual([[0, 1]]);
+    expect(groupByMeaning(['What is a WHILL?', 'What is a wheel?'], vectors, across)).toEqual([[0], [1]]);
+  });
+
   it('without vectors, groups only the same words', () => {
     const groups = groupByMeaning(
       ['What is braille?', 'what is BRAILLE', 'What is sign language?'],

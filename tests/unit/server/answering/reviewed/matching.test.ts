@@ -16,6 +16,7 @@ const at = (angle: number) => {
   return v;
 };
 const reviewed = (id: string, ...vectors: number[][]) => ({
+  latin: vectors.map(() => true),
   id,
   vectors: new PackedVectors(packVectors(vectors), DIMENSIONS),
 });
@@ -52,6 +53,16 @@ describe('matching a question to the reviewed answers', () => {
     const scale = scaleAt(0.8, 0.025);
     const answer = reviewed('answer', at(1.2), at(angleFor(MATCH.least + 1, scale)));
     expect(matchReviewed(at(0), [answer], scale)?.id).toBe('answer');
+  });
+
+  it('reads a question in another script against the chance of texts across scripts', () => {
+    const scale = { questions: { center: 0.8, spread: 0.025, across: { center: 0.74, spread: 0.025 } } };
+    // Too low for two English questions, but well above what a Hindi and an English one meet at.
+    const english = reviewed('english', at(Math.acos(0.8 + 2 * 0.025)));
+    expect(matchReviewed(at(0), [english], scale, true)).toBeNull();
+    expect(matchReviewed(at(0), [english], scale, false)?.id).toBe('english');
+    const hindi = { ...reviewed('hindi', at(Math.acos(0.8 + 2 * 0.025))), latin: [false] };
+    expect(matchReviewed(at(0), [hindi], scale, false)).toBeNull();
   });
 
   it('matches nothing without a scale to read cosines on', () => {
