@@ -35,7 +35,7 @@ describe('grouping knowledge gaps by meaning', () => {
     const across = { ...chance, across: { center: 0.3, spread: 0.1 } };
     // 1 spread above same-script chance, 3 above the across-scripts one.
     const vectors = [at(0), at(Math.acos(0.6))];
-    expect(groupByMeaning(['What is a WHILL?', 'WHILL क्या है?'], vectors, across)).toEqual([[0, 1]]);
+    expect(groupByMeaning(['What is a WHILL?', 'व्हिल क्या होता है?'], vectors, across)).toEqual([[0, 1]]);
     expect(groupByMeaning(['What is a WHILL?', 'What is a wheel?'], vectors, across)).toEqual([[0], [1]]);
   });
 
