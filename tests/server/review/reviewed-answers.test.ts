@@ -40,6 +40,16 @@ beforeAll(async () => {
     ]),
   );
   expect(res.status).toBe(201);
+  // A hub that answers in Hindi holds Hindi documents: across scripts, questions are read on their chance.
+  const udhr = 'udhr_hindi_Deva.HIN_Sans_12.pdf';
+  expect(
+    (
+      await admin.post(
+        '/admin/add_data',
+        form({ ...fields, data_type: 'pdf' }, [{ name: udhr, bytes: material('documents/pdf', udhr) }]),
+      )
+    ).status,
+  ).toBe(201);
   const pages = await addSource(admin, 'Patterns');
   await admin.post(
     '/admin/add_data',
