@@ -59,6 +59,8 @@ export interface AnswerFacts {
   outcome: AnswerOutcome;
   /** The question's language (ISO 639-1), or '' when it could not be told. */
   language: string;
+  /** True when the answer is a reviewed answer (issue 33). */
+  reviewed: boolean;
 }
 
 /** Passages whose sentences are weighed for each answer (the ranking is looked at 100 deep). */
@@ -108,7 +110,7 @@ export async function answerQuestion(
     ...fields,
   });
   let heard = false;
-  const failed: AnswerFacts = { found: false, outcome: 'none', language: asker.languageHint ?? '' };
+  const failed: AnswerFacts = { found: false, outcome: 'none', language: asker.languageHint ?? '', reviewed: false };
   try {
     if (event === 'question-voice') {
       query = understood = await transcribe(deps, audio, progress);
@@ -133,7 +135,7 @@ export async function answerQuestion(
     return {
       questionId: record.id,
       response: respond({ answer, links, audioPath }),
-      facts: { found: outcome === 'answer', outcome, language },
+      facts: { found: outcome === 'answer', outcome, language, reviewed: reviewedAnswer !== undefined },
     };
   } catch (error) {
     if (error instanceof VoiceError) {

@@ -88,6 +88,7 @@ export function registerProjectApiRoutes(app: FastifyInstance, deps: ProjectApiD
       outcome: facts.outcome,
       questionId,
       language: facts.language,
+      reviewed: facts.reviewed,
     });
 
     if ((request.headers.accept ?? '').includes('text/event-stream')) {

@@ -71,6 +71,9 @@ export const askAnswer = z
     }),
     questionId: z.uuid().meta({ description: 'Read the question and its history again by this id.' }),
     language: z.string().meta({ description: 'The question’s language (ISO 639-1), or "" when unknown.' }),
+    reviewed: z.boolean().meta({
+      description: 'True when the answer is one the project’s admins reviewed, served to questions of its meaning.',
+    }),
   })
   .meta({
     example: {
@@ -80,6 +83,7 @@ export const askAnswer = z
       outcome: 'answer',
       questionId: '0b7e9a7e-8f0e-4c57-9b43-6b1f3e1d2a10',
       language: 'en',
+      reviewed: false,
     },
   });
 export type AskAnswer = z.infer<typeof askAnswer>;

@@ -130,6 +130,7 @@ describe('reviewed answers', () => {
       { 'x-api-key': apiKey },
     );
     expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ reviewed: true, outcome: 'answer' });
     expect(JSON.stringify(res.body)).toContain('Reviewed by the DISH team');
   });
 

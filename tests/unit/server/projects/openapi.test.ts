@@ -52,6 +52,7 @@ describe('the OpenAPI document (issue 15)', () => {
       'outcome',
       'questionId',
       'language',
+      'reviewed',
     ]);
   });
 
