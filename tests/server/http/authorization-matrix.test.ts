@@ -214,6 +214,67 @@ const ROUTES: Record<string, Row> = {
     }),
     expected: [401, 403, 404, 200, 200],
   },
+  // Reviewed answers (issue 33): a dish question or answer is out of sight (404) for blimey's admin.
+  // The question was never answered: there is nothing to approve (400).
+  'POST /admin/questions/:id/approve': {
+    request: () => ({ path: `/admin/questions/${dishQuestionId}/approve`, body: {} }),
+    expected: [401, 403, 404, 400, 400],
+  },
+  'POST /admin/questions/:id/needs_content': {
+    request: () => ({
+      path: `/admin/questions/${dishQuestionId}/needs_content`,
+      body: { needsContent: false },
+    }),
+    expected: [401, 403, 404, 200, 200],
+  },
+  'POST /admin/reviewed_answers': {
+    request: () => ({
+      path: '/admin/reviewed_answers',
+      body: { project: 'dish', questions: [unique('What is braille')], answers: { en: 'Raised dots.' } },
+    }),
+    expected: [401, 403, 403, 201, 201],
+  },
+  'POST /admin/get_reviewed_answers': {
+    request: () => ({ path: '/admin/get_reviewed_answers', body: {} }),
+    expected: [401, 403, 200, 200, 200],
+  },
+  'PUT /admin/reviewed_answers/:id': {
+    request: async () => {
+      const res = await root.post('/admin/reviewed_answers', {
+        project: 'dish',
+        questions: [unique('What is a cane')],
+        answers: { en: 'A mobility aid.' },
+      });
+      return {
+        path: `/admin/reviewed_answers/${(res.body as { _id: string })._id}`,
+        body: { status: 'retired' },
+      };
+    },
+    expected: [401, 403, 404, 200, 200],
+  },
+  'GET /admin/reviewed_answers/export': {
+    request: () => ({ path: '/admin/reviewed_answers/export?project=dish' }),
+    expected: [401, 403, 403, 200, 200],
+  },
+  'POST /admin/reviewed_answers/import': {
+    request: () => ({
+      path: '/admin/reviewed_answers/import',
+      body: { project: 'dish', data: { format: 'dish-reviewed-answers', version: 1, answers: [] } },
+    }),
+    expected: [401, 403, 403, 201, 201],
+  },
+  'POST /admin/get_knowledge_gaps': {
+    request: () => ({ path: '/admin/get_knowledge_gaps', body: {} }),
+    expected: [401, 403, 200, 200, 200],
+  },
+  'POST /admin/knowledge_gaps/dismiss': {
+    request: () => ({ path: '/admin/knowledge_gaps/dismiss', body: { questionIds: [dishQuestionId] } }),
+    expected: [401, 403, 200, 200, 200],
+  },
+  'POST /admin/review_figures': {
+    request: () => ({ path: '/admin/review_figures', body: {} }),
+    expected: [401, 403, 200, 200, 200],
+  },
   'POST /admin/get_pending_data': {
     request: () => ({ path: '/admin/get_pending_data', body: listBody }),
     expected: [401, 403, 200, 200, 200],

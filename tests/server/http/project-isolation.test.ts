@@ -206,7 +206,7 @@ const KEPT_BY: Record<string, string> = {
   'POST /api/questions/:id/listen': 'the asker only',
 };
 /** The admin screens' calls: the projects administered, probed per project in authorization-matrix.test.ts. */
-const ADMIN = /^(GET|POST) \/(admin|project_auth)\//;
+const ADMIN = /^(GET|POST|PUT) \/(admin|project_auth)\//;
 
 const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
