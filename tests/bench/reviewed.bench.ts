@@ -14,10 +14,9 @@
  * needs it anyway). BENCH_MODELS=a,b runs it once per model; BENCH_VERBOSE=1 prints every miss.
  */
 import { sql } from 'drizzle-orm';
-import { closestReviewed } from '../../src/server/answering/reviewed/matching';
+import { closestReviewed, QuestionVectors } from '../../src/server/answering/reviewed/matching';
 import { ReviewedAnswers } from '../../src/server/answering/reviewed/store';
 import { readsLatin } from '../../src/server/knowledge/index/language';
-import { PackedVectors } from '../../src/server/knowledge/index/passage-vectors';
 import { queryRows } from '../../src/server/db/raw';
 import { splitSentences } from '../../src/server/knowledge/index/chunker';
 import { reviewedAnswers } from '../../src/server/db/schema';
@@ -205,7 +204,7 @@ async function sweep(
   const rows = await db.select().from(reviewedAnswers);
   const candidates = rows.map((r) => ({
     id: ids.get(r.id) ?? r.id,
-    vectors: new PackedVectors(r.vectors, embedder.dimensions),
+    vectors: new QuestionVectors(r.vectors, embedder.dimensions),
     latin: r.questions.map(readsLatin),
   }));
   const vectors = await embedder.embed(

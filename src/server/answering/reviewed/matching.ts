@@ -1,4 +1,4 @@
-import { meanVector, type PackedVectors } from '../../knowledge/index/passage-vectors';
+import { meanVector } from '../../knowledge/index/passage-vectors';
 import type { SimilarityScale } from '../../knowledge/index/similarity-scale';
 
 /**
@@ -16,10 +16,44 @@ import type { SimilarityScale } from '../../knowledge/index/similarity-scale';
  */
 export const MATCH = { least: 3.5, apart: 0.5 };
 
+/**
+ * A reviewed answer's vectors, one per question, as 32-bit floats. Not int8 like the sentences':
+ * on e5's scale a spread is 0.03 of cosine, and int8 rounding moves a cosine by up to a tenth of
+ * that, where the thresholds are half a spread apart. A thousand answers take 1.5 MB.
+ */
+export class QuestionVectors {
+  readonly count: number;
+  private readonly flat: Float32Array;
+
+  constructor(
+    bytes: Uint8Array | null,
+    private readonly dimensions: number,
+  ) {
+    // A copy: a Float32Array must start on a multiple of 4 bytes, which the driver's may not.
+    const own = bytes ? bytes.slice() : new Uint8Array(0);
+    this.flat = new Float32Array(own.buffer, 0, Math.floor(own.byteLength / 4));
+    this.count = dimensions > 0 ? Math.floor(this.flat.length / dimensions) : 0;
+  }
+
+  static pack(vectors: number[][]): Buffer {
+    const flat = Float32Array.from(vectors.flat());
+    return Buffer.from(flat.buffer, flat.byteOffset, flat.byteLength);
+  }
+
+  /** The dot product of vector i with another of the same length. */
+  dotWith(i: number, other: Float64Array): number {
+    const { flat, dimensions } = this;
+    const start = i * dimensions;
+    let sum = 0;
+    for (let d = 0; d < dimensions; d++) sum += flat[start + d]! * other[d]!;
+    return sum;
+  }
+}
+
 export interface ReviewedVectors {
   id: string;
-  /** One vector per question of the reviewed answer, each read with the answer (int8, packed). */
-  vectors: PackedVectors;
+  /** One vector per question of the reviewed answer, each read with the answer. */
+  vectors: Pick<QuestionVectors, 'count' | 'dotWith'>;
   /** Whether each question is written in Latin letters (else another script, such as Devanagari). */
   latin: readonly boolean[];
 }

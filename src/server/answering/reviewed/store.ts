@@ -5,9 +5,8 @@ import { queryRows } from '../../db/raw';
 import { reviewedAnswers } from '../../db/schema';
 import type { Embedder } from '../../knowledge/index/embeddings';
 import { readsLatin } from '../../knowledge/index/language';
-import { PackedVectors, packVectors } from '../../knowledge/index/passage-vectors';
 import type { SearchIndex } from '../../knowledge/index/search-index';
-import { matchReviewed, matchVector, sameWords, type ReviewedVectors } from './matching';
+import { matchReviewed, matchVector, QuestionVectors, sameWords, type ReviewedVectors } from './matching';
 
 type Row = typeof reviewedAnswers.$inferSelect;
 
@@ -112,19 +111,22 @@ export class ReviewedAnswers {
       await embedRows(
         this.db,
         embedder,
-        rows.filter((r) => r.embeddedWith !== embedder.model || !r.vectors),
+        rows.filter((r) => r.embeddedWith !== madeBy(embedder) || !r.vectors),
       );
     return rows.map((r) => ({
       id: r.id,
       questions: r.questions,
       latin: r.questions.map(readsLatin),
-      vectors: new PackedVectors(
-        embedder && r.embeddedWith === embedder.model ? r.vectors : null,
+      vectors: new QuestionVectors(
+        embedder && r.embeddedWith === madeBy(embedder) ? r.vectors : null,
         embedder?.dimensions ?? 0,
       ),
     }));
   }
 }
+
+/** What `embedded_with` records: the model, and the layout (vectors of another are made again). */
+const madeBy = (embedder: Embedder) => `${embedder.model}; float32 question with answer`;
 
 /** Makes (and stores) the rows' vectors: each question read with the answer (matching.ts). */
 async function embedRows(db: Db, embedder: Embedder, rows: Row[]): Promise<void> {
@@ -140,8 +142,8 @@ async function embedRows(db: Db, embedder: Embedder, rows: Row[]): Promise<void>
   let at = 0;
   for (const [k, row] of rows.entries()) {
     const vectors = row.questions.map(() => matchVector(questions[at++]!, answers[k]!));
-    row.vectors = packVectors(vectors);
-    row.embeddedWith = embedder.model;
+    row.vectors = QuestionVectors.pack(vectors);
+    row.embeddedWith = madeBy(embedder);
     // Not a change of the answer: its stamp (updated_at) stays, and other processes keep theirs.
     await db
       .update(reviewedAnswers)

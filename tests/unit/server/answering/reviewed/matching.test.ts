@@ -3,9 +3,9 @@ import {
   MATCH,
   matchReviewed,
   matchVector,
+  QuestionVectors,
   sameWords,
 } from '../../../../../src/server/answering/reviewed/matching';
-import { PackedVectors, packVectors } from '../../../../../src/server/knowledge/index/passage-vectors';
 
 const DIMENSIONS = 8;
 /** A unit vector at `angle` (radians) from the first axis, in the plane of the first two. */
@@ -18,7 +18,7 @@ const at = (angle: number) => {
 const reviewed = (id: string, ...vectors: number[][]) => ({
   latin: vectors.map(() => true),
   id,
-  vectors: new PackedVectors(packVectors(vectors), DIMENSIONS),
+  vectors: new QuestionVectors(QuestionVectors.pack(vectors), DIMENSIONS),
 });
 
 /** A model whose unrelated questions lie near `center`, spread by `spread`: cosines read on it. */
@@ -63,6 +63,16 @@ describe('matching a question to the reviewed answers', () => {
     expect(matchReviewed(at(0), [english], scale, false)?.id).toBe('english');
     const hindi = { ...reviewed('hindi', at(Math.acos(0.8 + 2 * 0.025))), latin: [false] };
     expect(matchReviewed(at(0), [hindi], scale, false)).toBeNull();
+  });
+
+  it('keeps the vectors as floats, read from bytes that start anywhere', () => {
+    const packed = QuestionVectors.pack([at(0.3), at(1.1)]);
+    const shifted = new Uint8Array(packed.length + 1);
+    shifted.set(packed, 1);
+    const vectors = new QuestionVectors(shifted.subarray(1), DIMENSIONS);
+    expect(vectors.count).toBe(2);
+    expect(vectors.dotWith(1, Float64Array.from(at(1.1)))).toBeCloseTo(1, 6);
+    expect(vectors.dotWith(0, Float64Array.from(at(0)))).toBeCloseTo(Math.cos(0.3), 6);
   });
 
   it('matches nothing without a scale to read cosines on', () => {
