@@ -110,7 +110,12 @@ export async function answerQuestion(
     ...fields,
   });
   let heard = false;
-  const failed: AnswerFacts = { found: false, outcome: 'none', language: asker.languageHint ?? '', reviewed: false };
+  const failed: AnswerFacts = {
+    found: false,
+    outcome: 'none',
+    language: asker.languageHint ?? '',
+    reviewed: false,
+  };
   try {
     if (event === 'question-voice') {
       query = understood = await transcribe(deps, audio, progress);

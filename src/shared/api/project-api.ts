@@ -72,7 +72,8 @@ export const askAnswer = z
     questionId: z.uuid().meta({ description: 'Read the question and its history again by this id.' }),
     language: z.string().meta({ description: 'The question’s language (ISO 639-1), or "" when unknown.' }),
     reviewed: z.boolean().meta({
-      description: 'True when the answer is one the project’s admins reviewed, served to questions of its meaning.',
+      description:
+        'True when the answer is one the project’s admins reviewed, served to questions of its meaning.',
     }),
   })
   .meta({
