@@ -1,3 +1,4 @@
+import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { WEB_MAX_DEPTH } from '../../../shared/constants';
 import { FormField } from '../../ui/FormField';
@@ -12,9 +13,13 @@ import {
 import { reasonOf } from './toasts';
 import { useSingleItemForm } from './useSingleItemForm';
 
-/** SPEC §2 Add Data, one item: the fields its data type needs (the rules are useSingleItemForm's). */
+/**
+ * SPEC §2 Add Data, one item: the fields its data type needs (the rules are useSingleItemForm's).
+ * `?project=` chooses the project to begin with.
+ */
 export function SingleItemForm() {
   const { t } = useTranslation();
+  const { project: preset } = useSearch({ strict: false });
   const {
     projects,
     values,
@@ -28,7 +33,7 @@ export function SingleItemForm() {
     onType,
     onFiles,
     submit,
-  } = useSingleItemForm();
+  } = useSingleItemForm(preset);
   const summary = formSummary(errors);
   const activeSources = sources.data?.sources ?? [];
 
