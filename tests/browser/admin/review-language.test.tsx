@@ -3,12 +3,14 @@
  * show their words in Hindi when Hindi is chosen (the data as it is), <html lang> says so, and axe
  * finds nothing; the gaps with their figures, groups and actions.
  */
-import { beforeEach, describe, expect } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
+import { LANGUAGE_STORAGE_KEY, restoreLanguage } from '../../../src/app/state/language';
+import { expectNoAxeViolations, renderApp } from '../support/render';
 import type { UiLanguage } from '../../../src/shared/i18n/languages';
 import { axeMatrix, type AxeScreen } from '../support/axe-matrix';
 import { admin, resetAdmin, signIn, uuid } from './support';
-import { reviewedAnswer, reviewServer } from './review-support';
+import { CENSUS_QUESTION, reviewedAnswer, reviewServer } from './review-support';
 
 beforeEach(resetAdmin);
 
@@ -50,5 +52,29 @@ describe('the review tabs pass axe in both languages and both colour schemes', (
         await expect.poll(() => container.textContent, { timeout: 10_000 }).toContain(words);
       }
     },
+  });
+});
+
+describe('the write form in Hindi', () => {
+  test('its labels, hints and preview are in Hindi, and axe finds nothing', async () => {
+    reviewServer();
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'hi');
+    await restoreLanguage();
+    signIn({ ...admin, language: 'hi' });
+    const { container } = await renderApp('/admindashboard?tab=reviewed');
+    const edit = page.getByRole('button', { name: `बदलें (${CENSUS_QUESTION.slice(0, 60)})` });
+    await expect.element(edit).toBeVisible();
+    await edit.click();
+    const form = page.getByRole('dialog', { name: 'जाँचा गया उत्तर बदलें' });
+    await expect.element(form).toBeVisible();
+    await expect
+      .element(form.getByRole('textbox', { name: 'प्रश्न', exact: true }))
+      .toHaveValue(CENSUS_QUESTION);
+    await expect.element(form.getByRole('textbox', { name: 'दूसरा रूप 1' })).toBeVisible();
+    await form.getByRole('button', { name: 'पूर्वावलोकन', exact: true }).click();
+    await expect.element(page.getByRole('region', { name: 'पूर्वावलोकन: हिन्दी में उत्तर' })).toBeVisible();
+    await expect.element(form.getByRole('button', { name: 'बदलाव सहेजें' })).toBeVisible();
+    expect(document.documentElement.lang).toBe('hi');
+    await expectNoAxeViolations(container);
   });
 });
