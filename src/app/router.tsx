@@ -87,7 +87,7 @@ const adminRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/admin/AdminLayout'), 'AdminLayout'),
 });
 
-const ADMIN_TABS = ['users', 'questions', 'data', 'prompts', 'projects'] as const;
+const ADMIN_TABS = ['users', 'questions', 'data', 'prompts', 'projects', 'reviewed', 'gaps'] as const;
 const DATA_SCREENS = ['pending', 'ingested'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -112,9 +112,18 @@ const adminDashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/admin/AdminDashboardPage'), 'AdminDashboardPage'),
 });
 
+/** Add Data for a project chosen beforehand (the Knowledge gaps tab's "Add data"). */
+interface AddDataSearch {
+  project?: string;
+}
+
 const addDataRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/adminadddata',
+  validateSearch: (search: Record<string, unknown>): AddDataSearch =>
+    typeof search.project === 'string' && /^[\w-]{1,100}$/.test(search.project)
+      ? { project: search.project }
+      : {},
   component: lazyRouteComponent(() => import('./features/admin/AddDataPage'), 'AddDataPage'),
 });
 

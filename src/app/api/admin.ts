@@ -3,6 +3,12 @@ import type { ModelsAnswer } from '../../shared/admin/models';
 import type { IngestionProgress } from '../../shared/admin/progress';
 import type { NewKeyAnswer, ProjectsAnswer, RevokeKeyAnswer } from '../../shared/admin/projects';
 import type { PromptCheckAnswer, PromptsAnswer } from '../../shared/admin/prompts';
+import type {
+  ReviewedAnswerInput,
+  ReviewedAnswerView,
+  ReviewedExport,
+  ReviewFigures,
+} from '../../shared/admin/reviewed';
 import type { FeedbackFilter } from '../../shared/chat/feedback';
 import type {
   IngestedItemView,
@@ -50,6 +56,62 @@ function itemsOf(answer: DataBank): ListAnswer<IngestedItemView> {
   if ('data' in answer) return answer;
   throw new ApiError(NETWORK_ERROR_MESSAGE, 500);
 }
+
+/** A period of the Knowledge gaps tab: ISO dates, and one project or all the admin's. */
+export interface Period {
+  project?: string;
+  from?: string;
+  to?: string;
+}
+
+/** Reviewed answers and knowledge gaps (issue 33). */
+const reviewCalls = {
+  /** "Approve this answer": the answer the question got becomes a reviewed answer. */
+  approveAnswer: (questionId: string): Promise<ReviewedAnswerView> =>
+    call(routes.approveAnswer, { params: { id: questionId }, body: {} }),
+
+  /** "Needs content", on or taken back. */
+  markNeedsContent: (questionId: string, needsContent: boolean) =>
+    call(routes.markNeedsContent, { params: { id: questionId }, body: { needsContent } }),
+
+  writeReviewedAnswer: (input: ReviewedAnswerInput): Promise<ReviewedAnswerView> =>
+    call(routes.writeReviewedAnswer, { body: input }),
+
+  /** A page of a project's reviewed answers, found by words of a question or an answer. */
+  getReviewedAnswers: (
+    { page, size, search }: PageRequest,
+    project: string,
+    status: 'active' | 'retired' | 'all',
+  ): Promise<ListAnswer<ReviewedAnswerView>> =>
+    call(routes.getReviewedAnswers, {
+      body: {
+        project,
+        status,
+        queryOptions: { limit: size, skip: (page - 1) * size },
+        ...(search.trim() ? { search: search.trim() } : {}),
+      },
+    }),
+
+  /** Edit, or retire and bring back (`status`). */
+  changeReviewedAnswer: (
+    id: string,
+    change: Partial<Pick<ReviewedAnswerInput, 'questions' | 'answers' | 'sources'>> & {
+      status?: 'active' | 'retired';
+    },
+  ): Promise<ReviewedAnswerView> => call(routes.changeReviewedAnswer, { params: { id }, body: change }),
+
+  exportReviewedAnswers: (project: string) => call(routes.exportReviewedAnswers, { query: { project } }),
+
+  importReviewedAnswers: (project: string, data: ReviewedExport) =>
+    call(routes.importReviewedAnswers, { body: { project, data } }),
+
+  getKnowledgeGaps: (period: Period) => call(routes.getKnowledgeGaps, { body: period }),
+
+  dismissGap: (questionIds: string[]) => call(routes.dismissGap, { body: { questionIds } }),
+
+  getReviewFigures: (period: Period): Promise<ReviewFigures> =>
+    call(routes.getReviewFigures, { body: period }),
+};
 
 /** SPEC §7 Admin calls (all POST and all carrying queryingApp), plus the template download. */
 export const adminApi = {
@@ -155,6 +217,8 @@ export const adminApi = {
 
   createProject: (name: string, description: string) =>
     call(routes.createProject, { body: { name, description } }),
+
+  ...reviewCalls,
 };
 
 /** Fetches binary data with the session cookie; a failure says 'Failed to fetch blob data' (SPEC §8). */

@@ -16,6 +16,7 @@ import {
 import { DOC_FORMATS, FILE_TYPE_REFUSED } from '../../shared/admin/uploads';
 import { MAX_UPLOAD_FILES, WEB_MAX_DEPTH } from '../../shared/constants';
 import { messages, tooManyFilesMessage } from '../../shared/messages';
+import { reviewHi } from './hiReview';
 
 const HINDI_DOC_FORMATS =
   'एक PDF, एक Word दस्तावेज़ (.doc, .docx), एक स्प्रेडशीट (.xlsx, .csv) या एक टेक्स्ट फ़ाइल (.txt, .md, .html)';
@@ -380,4 +381,5 @@ export const adminHi: Record<string, string> = {
   ...addData,
   ...prompts,
   ...projects,
+  ...reviewHi,
 };

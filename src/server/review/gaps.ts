@@ -18,7 +18,7 @@ type QuestionRow = typeof questions.$inferSelect;
 export function periodScope(projects: readonly string[], period: Period): SQL | undefined {
   const scope = period.project ? projects.filter((p) => p === period.project) : [...projects];
   return and(
-    inArray(questions.project, scope.length ? scope : ['']),
+    scope.length ? inArray(questions.project, scope) : sql`false`,
     period.from ? gte(questions.queryTimestamp, new Date(period.from)) : undefined,
     period.to ? lte(questions.queryTimestamp, endOf(period.to)) : undefined,
   );
@@ -120,10 +120,11 @@ export async function dismissGap(
   ids: string[],
   reviewer: string,
 ): Promise<number> {
+  if (projects.length === 0) return 0;
   const rows = await db
     .update(questions)
     .set({ review: 'dismissed', reviewedBy: reviewer, reviewedAt: sql`now()` })
-    .where(and(inArray(questions.id, ids), inArray(questions.project, [...projects, ''])))
+    .where(and(inArray(questions.id, ids), inArray(questions.project, [...projects])))
     .returning({ id: questions.id });
   return rows.length;
 }

@@ -16,34 +16,48 @@ export type ReviewedSource = z.infer<typeof reviewedSource>;
 
 /** At most this many questions (the first as asked, then paraphrases) per reviewed answer. */
 export const MAX_REVIEWED_QUESTIONS = 50;
+export const MAX_REVIEWED_SOURCES = 20;
 const MAX_ANSWER_LENGTH = 20_000;
+
+/** What the checks below say: the server's 400s, and the write form's messages (and their Hindi's keys). */
+export const reviewedMessages = {
+  questionEmpty: 'A question is empty.',
+  questionTooLong: 'A question is too long (2,000 characters at most).',
+  languageCode: 'A language is a two-letter code, such as en or hi.',
+  answerTooLong: 'The answer is too long (20,000 characters at most).',
+  noAnswer: 'Please write the answer.',
+  noProject: 'Please choose a project.',
+  noQuestion: 'Please give the question it answers.',
+  tooManyQuestions: `At most ${MAX_REVIEWED_QUESTIONS} questions per answer.`,
+  tooManySources: `At most ${MAX_REVIEWED_SOURCES} sources per answer.`,
+};
 
 const questionText = z
   .string()
   .trim()
-  .min(1, { error: 'A question is empty.' })
-  .max(2000, { error: 'A question is too long (2,000 characters at most).' });
+  .min(1, { error: reviewedMessages.questionEmpty })
+  .max(2000, { error: reviewedMessages.questionTooLong });
 
 const answerVersions = z
   .record(
-    z.string().regex(/^[a-z]{2}$/, { error: 'A language is a two-letter code, such as en or hi.' }),
-    z
-      .string()
-      .trim()
-      .max(MAX_ANSWER_LENGTH, { error: 'The answer is too long (20,000 characters at most).' }),
+    z.string().regex(/^[a-z]{2}$/, { error: reviewedMessages.languageCode }),
+    z.string().trim().max(MAX_ANSWER_LENGTH, { error: reviewedMessages.answerTooLong }),
   )
   .transform((versions) => Object.fromEntries(Object.entries(versions).filter(([, text]) => text)))
-  .refine((versions) => Object.keys(versions).length > 0, { error: 'Please write the answer.' });
+  .refine((versions) => Object.keys(versions).length > 0, { error: reviewedMessages.noAnswer });
 
 /** What an admin writes: the questions it answers, the answer in one language or more, its sources. */
 export const reviewedAnswerInput = z.object({
-  project: z.string().trim().min(1, { error: 'Please choose a project.' }),
+  project: z.string().trim().min(1, { error: reviewedMessages.noProject }),
   questions: z
     .array(questionText)
-    .min(1, { error: 'Please give the question it answers.' })
-    .max(MAX_REVIEWED_QUESTIONS, { error: `At most ${MAX_REVIEWED_QUESTIONS} questions per answer.` }),
+    .min(1, { error: reviewedMessages.noQuestion })
+    .max(MAX_REVIEWED_QUESTIONS, { error: reviewedMessages.tooManyQuestions }),
   answers: answerVersions,
-  sources: z.array(reviewedSource).max(20, { error: 'At most 20 sources per answer.' }).default([]),
+  sources: z
+    .array(reviewedSource)
+    .max(MAX_REVIEWED_SOURCES, { error: reviewedMessages.tooManySources })
+    .default([]),
   /** The question record it answers (the Questions tab's "Write the right answer"). */
   fromQuestion: z.uuid().optional(),
   /** The knowledge gap's questions it answers ("Write an answer" on a group): they leave the gaps. */
@@ -114,10 +128,10 @@ export const reviewedListBody = z.object({
 export type ReviewedListBody = z.input<typeof reviewedListBody>;
 
 export const reviewedExportQuery = z.object({
-  project: z.string().trim().min(1, { error: 'Please choose a project.' }),
+  project: z.string().trim().min(1, { error: reviewedMessages.noProject }),
 });
 export const reviewedImportBody = z.object({
-  project: z.string().trim().min(1, { error: 'Please choose a project.' }),
+  project: z.string().trim().min(1, { error: reviewedMessages.noProject }),
   data: reviewedExport,
 });
 

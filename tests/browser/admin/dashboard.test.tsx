@@ -41,6 +41,19 @@ function dashboardServer(extra: Parameters<typeof adminServer>[0] = {}) {
     '/admin/get_data_bank': () => ({ sources: [] }),
     '/admin/models': () => ({ models: READY_MODELS }),
     '/api/prompts': () => ({ project: 'dish', prompts: ['What is braille?'], custom: true }),
+    '/admin/get_reviewed_answers': () => listAnswer([]),
+    '/admin/get_knowledge_gaps': () => ({ groups: [], total: 0, considered: 0 }),
+    '/admin/review_figures': () => ({
+      asked: 0,
+      reviewed: 0,
+      composed: 0,
+      closest: 0,
+      refused: 0,
+      failed: 0,
+      helpful: { yes: 0, no: 0 },
+      reviews: { approved: 0, rewritten: 0, needsContent: 0 },
+      approvedShare: null,
+    }),
     ...extra,
   });
 }
@@ -244,20 +257,25 @@ describe('tab bar', () => {
 
     await userEvent.keyboard('{ArrowRight}');
     expect(focused()).toBe(tab('Prompts').element());
-    // Projects (issue 15) is the last tab.
     await userEvent.keyboard('{ArrowRight}');
     expect(focused()).toBe(tab('Projects').element());
+    // Reviewed answers and Knowledge gaps (issue 33) come after the others.
+    await userEvent.keyboard('{ArrowRight}');
+    expect(focused()).toBe(tab('Reviewed answers').element());
+    await userEvent.keyboard('{ArrowRight}');
+    expect(focused()).toBe(tab('Knowledge gaps').element());
+    await expect.poll(() => currentHref(router)).toBe('/admindashboard?tab=gaps');
     await userEvent.keyboard('{ArrowRight}');
     expect(focused()).toBe(tab('Users').element());
     await expect.element(tab('Users')).toHaveAttribute('aria-selected', 'true');
 
     await userEvent.keyboard('{ArrowLeft}');
-    expect(focused()).toBe(tab('Projects').element());
+    expect(focused()).toBe(tab('Knowledge gaps').element());
     await userEvent.keyboard('{Home}');
     expect(focused()).toBe(tab('Users').element());
     await userEvent.keyboard('{End}');
-    expect(focused()).toBe(tab('Projects').element());
-    await expect.element(tab('Projects')).toHaveAttribute('aria-selected', 'true');
+    expect(focused()).toBe(tab('Knowledge gaps').element());
+    await expect.element(tab('Knowledge gaps')).toHaveAttribute('aria-selected', 'true');
   });
 
   test('?tab=data opens the Data tab', async () => {
@@ -384,6 +402,7 @@ describe('Questions tab', () => {
       'Answered At',
       'Status',
       'Feedback',
+      'Review',
       'Actions',
     ]);
 

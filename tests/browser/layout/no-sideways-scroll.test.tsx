@@ -24,6 +24,7 @@ import {
   superAdmin,
   uuid,
 } from '../admin/support';
+import { figures, gapGroup, reviewedAnswer } from '../admin/review-support';
 
 const WIDTHS = [320, 360, 1280] as const;
 
@@ -136,6 +137,21 @@ function serveEverything() {
       prompts: [`${'Accessible '.repeat(17)}travel?`],
       custom: true,
     }),
+    // Issue 33: a reviewed answer and a knowledge gap with long words and addresses.
+    '/admin/get_reviewed_answers': () =>
+      listAnswer([
+        reviewedAnswer({
+          questions: [longQuestions.at(-1)!.query, 'Which ramp gradients do the regulations ask for?'],
+          answers: { en: longAnswer },
+          sources: [{ url: `https://example.org/${'a-very-long-path-segment/'.repeat(6)}`, title: '' }],
+        }),
+      ]),
+    '/admin/get_knowledge_gaps': () => ({
+      groups: [gapGroup({ questions: [longQuestions.at(-1)!.query] })],
+      total: 3,
+      considered: 3,
+    }),
+    '/admin/review_figures': () => figures(),
   });
 }
 
@@ -229,6 +245,22 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
     await expectNoSidewaysScroll('the Prompts tab');
   });
 
+  test('the Reviewed answers tab and its write form, and the Knowledge gaps tab', async () => {
+    signIn(superAdmin);
+    serveEverything();
+    const { router } = await renderApp('/admindashboard?tab=reviewed');
+    await expect.element(page.getByRole('button', { name: /^Edit \(Supercalifragilistic/ })).toBeVisible();
+    await expectNoSidewaysScroll('the Reviewed answers tab');
+    expectActionsInView('Reviewed answers');
+    await page.getByRole('button', { name: /^Edit \(Supercalifragilistic/ }).click();
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await expect.element(page.getByRole('region', { name: 'Preview: Answer in English' })).toBeVisible();
+    await expectNoSidewaysScroll('the write form');
+    await router.navigate({ to: '/admindashboard', search: { tab: 'gaps' } });
+    await expect.element(page.getByRole('button', { name: /^Dismiss \(What does a WHILL/ })).toBeVisible();
+    await expectNoSidewaysScroll('the Knowledge gaps tab');
+  });
+
   test('the Data tab, its data screens, Add Data and Add Project', async () => {
     signIn(superAdmin);
     serveEverything();
@@ -263,6 +295,8 @@ describe.each([360, 1280] as const)('the admin screens in Hindi at %i px wide', 
     '/admindashboard?tab=data&screen=ingested',
     '/admindashboard?tab=prompts',
     '/admindashboard?tab=projects',
+    '/admindashboard?tab=reviewed',
+    '/admindashboard?tab=gaps',
     '/adminadddata',
     '/superadminaddproject',
   ])('%s', async (path) => {

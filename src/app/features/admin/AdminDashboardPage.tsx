@@ -10,9 +10,11 @@ import { ModelsLine } from './ModelsLine';
 import { ProjectsTab } from './ProjectsTab';
 import { PromptsTab } from './PromptsTab';
 import { QuestionsTab } from './QuestionsTab';
+import { KnowledgeGapsTab } from './review/KnowledgeGapsTab';
+import { ReviewedAnswersTab } from './review/ReviewedAnswersTab';
 import { UsersTab } from './UsersTab';
 
-type TabId = 'users' | 'questions' | 'data' | 'prompts' | 'projects';
+type TabId = 'users' | 'questions' | 'data' | 'prompts' | 'projects' | 'reviewed' | 'gaps';
 
 /** The tabs in their order, each with the panel it opens. */
 const TABS: { id: TabId; label: string; hint: string; Panel: ComponentType }[] = [
@@ -36,11 +38,24 @@ const TABS: { id: TabId; label: string; hint: string; Panel: ComponentType }[] =
     hint: 'See the projects you administer and manage the API keys they ask DISH with.',
     Panel: ProjectsTab,
   },
+  {
+    id: 'reviewed',
+    label: 'Reviewed answers',
+    hint: 'Answers your team approved or wrote, given first to every question of the same meaning.',
+    Panel: ReviewedAnswersTab,
+  },
+  {
+    id: 'gaps',
+    label: 'Knowledge gaps',
+    hint: 'What people asked and did not get, grouped by meaning, with the figures of the period.',
+    Panel: KnowledgeGapsTab,
+  },
 ];
 
 /**
  * SPEC §2 /admindashboard: the header, then a tab bar (Users, Questions, Data; Users first), and
- * Prompts, the dashboard's suggested prompts (issue 14 item 4), and Projects with their API keys (issue 15).
+ * Prompts, the dashboard's suggested prompts (issue 14 item 4), Projects with their API keys (issue 15),
+ * and Reviewed answers and Knowledge gaps (issue 33).
  * The tab is kept in the address (?tab=data), so coming back from Add Data reopens the Data tab.
  * Arrow keys, Home and End move between tabs, which open as focus lands on them.
  */

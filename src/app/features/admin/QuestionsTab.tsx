@@ -15,6 +15,9 @@ import { Empty } from './table/cells';
 import { DataTable } from './table/DataTable';
 import { formatTime, type Column } from './table/format';
 import { RowAction } from './table/RowAction';
+import { QuestionReview } from './review/QuestionReview';
+import { ReviewedAnswerForm, type ReviewFormStart } from './review/ReviewedAnswerForm';
+import { reviewState } from './review/reviewText';
 
 const questionColumns: Column<QuestionView>[] = [
   { key: 'mode', header: 'Mode', value: (q) => translate(deriveQuestion(q).mode) },
@@ -27,7 +30,15 @@ const questionColumns: Column<QuestionView>[] = [
   { key: 'answered_at', header: 'Answered At', value: (q) => formatTime(q.answeredAt) },
   { key: 'status', header: 'Status', value: (q) => deriveQuestion(q).status, kind: 'status' },
   { key: 'feedback', header: 'Feedback', value: (q) => feedbackText(q) },
+  // Issue 33: how an admin reviewed it, after SPEC's columns and the feedback.
+  { key: 'review', header: 'Review', value: (q) => reviewText(q) },
 ];
+
+/** The question's review in words ('Approved on 27 November 2026'); '-' when not reviewed. */
+function reviewText({ review }: QuestionView): string | null {
+  const state = reviewState(review);
+  return state ? translate(state.text, state.values) : null;
+}
 
 /** The asker's "Was this helpful?" (issue 14 item 3) in words, with their comment; '-' when none. */
 function feedbackText({ feedback }: QuestionView): string | null {
@@ -48,6 +59,7 @@ const answerText = ({ answer, status }: ReturnType<typeof deriveQuestion>) =>
 export function QuestionsTab() {
   const { t } = useTranslation();
   const [details, setDetails] = useState<QuestionView | null>(null);
+  const [writing, setWriting] = useState<ReviewFormStart | null>(null);
   const [feedback, setFeedback] = useState<FeedbackFilter | ''>('');
   const filterId = useId();
   return (
@@ -79,12 +91,36 @@ export function QuestionsTab() {
           </select>
         </div>
       </DataTable>
-      {details ? <HistoryModal record={details} onClose={() => setDetails(null)} /> : null}
+      {details ? (
+        <HistoryModal
+          record={details}
+          onClose={() => setDetails(null)}
+          // The form takes the dialog's place; closing it returns to the row's View Details.
+          onWrite={() => {
+            setDetails(null);
+            setWriting({
+              kind: 'question',
+              project: details.project,
+              question: details.query,
+              questionId: details._id,
+            });
+          }}
+        />
+      ) : null}
+      {writing ? <ReviewedAnswerForm start={writing} onClose={() => setWriting(null)} /> : null}
     </>
   );
 }
 
-function HistoryModal({ record, onClose }: { record: QuestionView; onClose: () => void }) {
+function HistoryModal({
+  record,
+  onClose,
+  onWrite,
+}: {
+  record: QuestionView;
+  onClose: () => void;
+  onWrite: () => void;
+}) {
   const { t } = useTranslation();
   const shown = deriveQuestion(record);
   return (
@@ -109,6 +145,7 @@ function HistoryModal({ record, onClose }: { record: QuestionView; onClose: () =
         <dt>{t('Feedback:')}</dt>
         <dd>{feedbackText(record) ?? t('No feedback')}</dd>
       </dl>
+      <QuestionReview record={record} onWrite={onWrite} />
       {/* A table wider than the screen scrolls; keyboard users scroll it once it has focus. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="table-scroll" role="region" aria-label={t('History')} tabIndex={0}>

@@ -1,3 +1,4 @@
+import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { WEB_MAX_DEPTH } from '../../../shared/constants';
 import { FormField } from '../../ui/FormField';
@@ -13,10 +14,14 @@ import { reasonOf } from './toasts';
 import { useSingleItemForm } from './useSingleItemForm';
 import { ProjectOptions } from './ProjectOptions';
 
-/** SPEC §2 Add Data, one item: the fields its data type needs (the rules are useSingleItemForm's). */
+/**
+ * SPEC §2 Add Data, one item: the fields its data type needs (the rules are useSingleItemForm's).
+ * `?project=` chooses the project to begin with.
+ */
 export function SingleItemForm() {
   const { t } = useTranslation();
-  const form = useSingleItemForm();
+  const { project: preset } = useSearch({ strict: false });
+  const form = useSingleItemForm(preset);
   const summary = formSummary(form.errors);
   const activeSources = form.sources.data?.sources ?? [];
 

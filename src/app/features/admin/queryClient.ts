@@ -42,4 +42,14 @@ export const adminKeys = {
   projects: ['admin', 'projects'] as const,
   /** Every source of the admin's projects, for the data screens' titles (the source list fills it). */
   sourceNames: ['admin', 'sources', 'names'] as const,
+  /** Reviewed answers (issue 33). */
+  reviewed: ['admin', 'reviewed'] as const,
+  /** Knowledge gaps and, under them, the period's figures: every review changes both. */
+  gaps: ['admin', 'gaps'] as const,
+  figures: ['admin', 'gaps', 'figures'] as const,
+  /** The write form's search of a project's items; under ingested, so new data refreshes it. */
+  pickItems: ['admin', 'ingested', 'pick'] as const,
 };
+
+/** The lists a review changes: the questions' review column, reviewed answers, gaps and figures. */
+export const reviewedKeys = [adminKeys.questions, adminKeys.reviewed, adminKeys.gaps] as const;

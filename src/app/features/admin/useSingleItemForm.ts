@@ -15,14 +15,15 @@ export const ADDED = 'Data added successfully for ingestion during the next DB u
  * the checks on blur and on submit (focus going to the first wrong field), and the call that
  * sends the item as multipart form data, clearing the form once it is added.
  */
-export function useSingleItemForm() {
+export function useSingleItemForm(preset?: string) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const projects = useAdminProjects();
   const initial: AddDataValues = {
     data_type: '',
     source: '',
-    project: projects.length === 1 ? (projects[0] ?? '') : '',
+    // A project named in the address (the Knowledge gaps tab's Add data) when the admin has it.
+    project: preset && projects.includes(preset) ? preset : projects.length === 1 ? (projects[0] ?? '') : '',
     location: '',
     url: '',
     depth: '0',

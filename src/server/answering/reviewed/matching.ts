@@ -31,7 +31,7 @@ export class QuestionVectors {
   ) {
     // A copy of its own (a Buffer's slice would share the pool): a Float32Array must start on a
     // multiple of 4 bytes, which the driver's bytes may not.
-    const own = new Uint8Array(bytes ?? 0);
+    const own = bytes ? new Uint8Array(bytes) : new Uint8Array(0);
     this.flat = new Float32Array(own.buffer, 0, Math.floor(own.byteLength / 4));
     this.count = dimensions > 0 ? Math.floor(this.flat.length / dimensions) : 0;
   }

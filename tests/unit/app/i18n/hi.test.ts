@@ -39,6 +39,20 @@ import { SEARCH_PLACEHOLDER } from '../../../../src/app/features/admin/table/Dat
 import { promptMessages } from '../../../../src/shared/admin/prompts';
 import { DOC_FORMATS, FILE_TYPE_REFUSED } from '../../../../src/shared/admin/uploads';
 import { MAX_UPLOAD_FILES } from '../../../../src/shared/constants';
+import { reviewedMessages } from '../../../../src/shared/admin/reviewed';
+import {
+  FORM_TITLES,
+  GAP_KIND_LABELS,
+  NOT_REVIEWED,
+  REVIEW_STATES,
+  REVIEWED_SEARCH_PLACEHOLDER,
+  REVIEWED_STATUS,
+  reviewToasts,
+  STATUS_CHOICES,
+} from '../../../../src/app/features/admin/review/reviewText';
+import { importMessages } from '../../../../src/app/features/admin/review/importFile';
+import { CORRECT_FIELDS } from '../../../../src/app/features/admin/review/reviewForm';
+import { PERIOD_BACKWARDS } from '../../../../src/app/features/admin/review/KnowledgeGapsTab';
 
 const APP = path.resolve(import.meta.dirname, '../../../../src/app');
 
@@ -47,7 +61,7 @@ function screenFiles(dir = APP): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
     if (statSync(file).isDirectory()) return screenFiles(file);
-    return /\.tsx?$/.test(name) && !/i18n[\\/]hi(Admin)?\.ts$/.test(file) ? [file] : [];
+    return /\.tsx?$/.test(name) && !/i18n[\\/]hi(Admin|Review)?\.ts$/.test(file) ? [file] : [];
   });
 }
 
@@ -155,6 +169,19 @@ describe('the Hindi interface', () => {
       ...['Speech recognition', 'Sentence embeddings'],
       // The dialogs' buttons (Modal's closeLabel).
       ...['Close', 'Cancel'],
+      // Issue 33: reviewed answers and knowledge gaps.
+      ...Object.values(reviewedMessages),
+      ...Object.values(REVIEW_STATES),
+      NOT_REVIEWED,
+      ...Object.values(GAP_KIND_LABELS),
+      ...Object.values(REVIEWED_STATUS),
+      ...STATUS_CHOICES.map(([, label]) => label),
+      ...Object.values(reviewToasts),
+      REVIEWED_SEARCH_PLACEHOLDER,
+      ...Object.values(importMessages),
+      CORRECT_FIELDS,
+      PERIOD_BACKWARDS,
+      ...Object.values(FORM_TITLES),
     ];
     expect(kept.filter((english) => !(english in hi))).toEqual([]);
   });
@@ -171,7 +198,7 @@ describe('the Hindi interface', () => {
   });
 
   it('takes its keys from shared code only, so a screen that translates is never imported back', () => {
-    for (const name of ['hi.ts', 'hiAdmin.ts']) {
+    for (const name of ['hi.ts', 'hiAdmin.ts', 'hiReview.ts']) {
       const source = readFileSync(path.join(APP, 'i18n', name), 'utf8');
       const from = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
       expect(from.filter((specifier) => !/^(\.\.\/\.\.\/shared\/|\.\/hi)/.test(specifier!))).toEqual([]);

@@ -27,6 +27,8 @@ interface DataTableProps<T> {
   /** Shown between the heading and the search box (e.g. buttons of the screen). */
   children?: ReactNode;
   headingRef?: React.Ref<HTMLHeadingElement>;
+  /** The search box's placeholder in English (translated here), for a list searched by words, not `key: value`. */
+  searchPlaceholder?: string;
 }
 
 interface ReadMore {
@@ -48,6 +50,7 @@ export function DataTable<T>({
   actions,
   children,
   headingRef,
+  searchPlaceholder = SEARCH_PLACEHOLDER,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const id = useId();
@@ -108,7 +111,7 @@ export function DataTable<T>({
           id={searchId}
           type="search"
           className="field-box table-search-input"
-          placeholder={t(SEARCH_PLACEHOLDER)}
+          placeholder={t(searchPlaceholder)}
           value={input}
           autoComplete="off"
           spellCheck={false}
