@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProjectOptions } from '../ProjectOptions';
 import { MAX_REVIEWED_QUESTIONS, type GapGroup } from '../../../../shared/admin/reviewed';
 import { adminApi, type Period } from '../../../api/admin';
 import { adminKeys, reviewedKeys } from '../queryClient';
@@ -96,11 +97,7 @@ export function KnowledgeGapsTab() {
             <label htmlFor={`${id}-project`}>{t('Project')}</label>
             <select id={`${id}-project`} value={project} onChange={(e) => setProject(e.target.value)}>
               <option value="">{t('All your projects')}</option>
-              {projects.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
+              <ProjectOptions projects={projects} />
             </select>
           </div>
         ) : null}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProjectOptions } from '../ProjectOptions';
 import type { ReviewedAnswerView } from '../../../../shared/admin/reviewed';
 import { QUERYING_APP } from '../../../../shared/constants';
 import { adminApi } from '../../../api/admin';
@@ -124,11 +125,7 @@ export function ReviewedAnswersTab() {
             <div className="table-filter">
               <label htmlFor={projectId}>{t('Project')}</label>
               <select id={projectId} value={project} onChange={(e) => setChosen(e.target.value)}>
-                {projects.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
+                <ProjectOptions projects={projects} />
               </select>
             </div>
           ) : null}
