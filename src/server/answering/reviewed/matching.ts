@@ -14,7 +14,7 @@ import type { SimilarityScale } from '../../knowledge/index/similarity-scale';
  * model. A match must be close (`least`) and stand apart from the next reviewed answer (`apart`):
  * a question between two reviewed answers is answered by neither, but by the composer.
  */
-export const MATCH = { least: 3.5, apart: 0.5 };
+export const MATCH = { least: 3, apart: 1 };
 
 /**
  * A reviewed answer's vectors, one per question, as 32-bit floats. Not int8 like the sentences':
