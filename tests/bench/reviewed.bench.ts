@@ -207,10 +207,10 @@ async function sweep(
     vectors: new QuestionVectors(r.vectors, embedder.dimensions),
     latin: r.questions.map(readsLatin),
   }));
-  const vectors = await embedder.embed(
-    asked.map((a) => a.question),
-    { as: 'query' },
-  );
+  // One at a time, as a question is embedded when asked: the model's int8 activations are scaled
+  // per batch, so a question embedded among others gets a slightly different vector.
+  const vectors: number[][] = [];
+  for (const a of asked) vectors.push((await embedder.embed([a.question], { as: 'query' }))[0]!);
   const found = asked.map((a, k) => ({
     ...a,
     best: closestReviewed(vectors[k]!, candidates, scale, readsLatin(a.question)),

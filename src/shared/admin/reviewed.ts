@@ -47,6 +47,10 @@ const answerVersions = z
   .refine((versions) => Object.keys(versions).length > 0, { error: reviewedMessages.noAnswer });
 
 /** What an admin writes: the questions it answers, the answer in one language or more, its sources. */
+const sourceList = z
+  .array(reviewedSource)
+  .max(MAX_REVIEWED_SOURCES, { error: reviewedMessages.tooManySources });
+
 export const reviewedAnswerInput = z.object({
   project: z.string().trim().min(1, { error: reviewedMessages.noProject }),
   questions: z
@@ -54,10 +58,7 @@ export const reviewedAnswerInput = z.object({
     .min(1, { error: reviewedMessages.noQuestion })
     .max(MAX_REVIEWED_QUESTIONS, { error: reviewedMessages.tooManyQuestions }),
   answers: answerVersions,
-  sources: z
-    .array(reviewedSource)
-    .max(MAX_REVIEWED_SOURCES, { error: reviewedMessages.tooManySources })
-    .default([]),
+  sources: sourceList.default([]),
   /** The question record it answers (the Questions tab's "Write the right answer"). */
   fromQuestion: z.uuid().optional(),
   /** The knowledge gap's questions it answers ("Write an answer" on a group): they leave the gaps. */
@@ -67,9 +68,10 @@ export type ReviewedAnswerInput = z.input<typeof reviewedAnswerInput>;
 
 /** A change to a reviewed answer: any of its parts; retiring stops it being served. */
 export const reviewedAnswerChange = reviewedAnswerInput
-  .omit({ project: true, fromQuestion: true, closes: true })
+  .pick({ questions: true, answers: true })
   .partial()
-  .extend({ status: z.enum(['active', 'retired']).optional() });
+  // Sources without the input's default: a change that leaves them out keeps them.
+  .extend({ sources: sourceList.optional(), status: z.enum(['active', 'retired']).optional() });
 
 export const reviewedAnswerView = z.object({
   _id: z.string(),

@@ -16,6 +16,8 @@ import { askOnce, openChatSocket, signedInChatUser, type ChatClient } from '../.
 import { Client } from '../../support/http';
 import { material, sharedPath, CENSUS_PDF } from '../../support/shared';
 import { startTestServer, type TestServer } from '../../support/server';
+import { startGraphApi, type GraphApi } from '../../support/graph-api';
+import { deliver, newSender, PHONE_NUMBER_ID, textFrom, whatsAppEnv } from '../../support/whatsapp';
 import { serveSite } from '../../support/static-site';
 
 let t: TestServer;
@@ -24,12 +26,19 @@ let admin: Client;
 let socket: ChatClient;
 let source: string;
 let apiKey: string;
+let graph: GraphApi;
 
 const REVIEWED_LINE = /\*Reviewed by the DISH team on \d{1,2} \w+ \d{4}\*$/;
 
 beforeAll(async () => {
   site = await serveSite(sharedPath('material'));
-  t = await startTestServer({ ...SUPER_ENV, CRAWL_ALLOW_PRIVATE: 'true', INGEST_INTERVAL: '0' });
+  graph = await startGraphApi(PHONE_NUMBER_ID);
+  t = await startTestServer({
+    ...SUPER_ENV,
+    ...whatsAppEnv(graph.graphUrl),
+    CRAWL_ALLOW_PRIVATE: 'true',
+    INGEST_INTERVAL: '0',
+  });
   admin = await signInSuper(t);
   source = await addSource(admin, 'Reports');
   const fields = { queryingApp: 'dish', source, project: 'dish', location: 'United States' };
@@ -71,6 +80,7 @@ afterAll(async () => {
   socket?.close();
   await t?.stop();
   await site?.stop();
+  await graph?.stop();
 });
 
 const ask = async (question: string, language = 'en') => {
@@ -132,6 +142,18 @@ describe('reviewed answers', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ reviewed: true, outcome: 'answer' });
     expect(JSON.stringify(res.body)).toContain('Reviewed by the DISH team');
+  });
+
+  it('serves it over WhatsApp too', async () => {
+    const from = newSender();
+    await deliver(t, textFrom(from, 'About how many Americans had a disability in 2010?'));
+    const said = graph
+      .sentTo(from)
+      .filter((m) => m.type === 'text')
+      .map((m) => m.text?.body ?? '')
+      .join('\n');
+    expect(said).toContain('56.7 million');
+    expect(said).toContain('Reviewed by the DISH team');
   });
 
   it('does not serve it to a question about something else', async () => {
@@ -234,6 +256,14 @@ describe('reviewed answers', () => {
       body: { project: 'dish', to: '2020-01-01' },
     });
     expect(before.asked).toBe(0);
+  });
+
+  it('stops serving an answer whose only source was deleted', async () => {
+    await admin.answer(routes.deleteSource, { body: { queryingApp: 'dish', sourceId: source } });
+    const r = await ask('In 2010, about how many Americans were living with a disability?');
+    expect(r.answer).not.toContain('Reviewed by the DISH team');
+    const listed = await admin.answer(routes.getReviewedAnswers, { body: { project: 'dish' } });
+    expect(listed.data.find((a) => a._id === approved._id)?.needsReview).toBe(true);
   });
 
   it('exports the answers, and a fresh server that imports them serves the same answers', async () => {

@@ -163,9 +163,10 @@ export function plainAnswer(answers: Record<string, string>): string {
  * still exists in an enabled source. One with no sources at all stands on the reviewer's word.
  * A reviewed answer that does not is not served, and is listed as needing review.
  */
-export const sourcesStand = sql<boolean>`(jsonb_array_length(${reviewedAnswers.sources}) = 0
-  OR EXISTS (SELECT 1 FROM jsonb_array_elements(${reviewedAnswers.sources}) s WHERE s->>'itemId' IS NULL)
-  OR EXISTS (SELECT 1 FROM jsonb_array_elements(${reviewedAnswers.sources}) s
-             JOIN ingested_data d ON d.id::text = s->>'itemId'
-             JOIN sources so ON so.id = d.source_id
-             WHERE so.is_active))`;
+export const sourcesStand = sql<boolean>`(jsonb_array_length(reviewed_answers.sources) = 0
+  OR EXISTS (SELECT 1 FROM jsonb_array_elements(reviewed_answers.sources) AS listed(source)
+             WHERE listed.source->>'itemId' IS NULL)
+  OR EXISTS (SELECT 1 FROM jsonb_array_elements(reviewed_answers.sources) AS listed(source)
+             JOIN ingested_data item ON item.id::text = listed.source->>'itemId'
+             JOIN sources bucket ON bucket.id = item.source_id
+             WHERE bucket.is_active))`;

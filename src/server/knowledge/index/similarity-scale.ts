@@ -227,16 +227,7 @@ export class ScaleKeeper {
     if (measured?.questions) {
       const latin = vectors.filter((_, k) => readsLatin(probes[k]!.text));
       const across = acrossScripts(latin, await this.otherScriptProbes());
-      // Its center says how much lower two scripts meet; its spread, measured on the few
-      // sentences of another script the knowledge base holds (often one document's), is narrower
-      // than questions spread: the wider of the two is kept, so a question in Hindi is not read as
-      // further above chance than one in English at the same distance (a Hindi question about a
-      // NVDA shortcut was otherwise matched to an English one about a combobox shortcut).
-      if (across)
-        measured.questions.across = {
-          center: across.center,
-          spread: Math.max(across.spread, measured.questions.spread),
-        };
+      if (across) measured.questions.across = across;
     }
     this.scale = measured ?? this.scale;
     this.measuredFor = embedded;
