@@ -234,6 +234,22 @@ const data: Record<string, string> = {
   'Next scheduled run: {{time}} ({{when}}).': 'अगली तय प्रोसेसिंग: {{time}} ({{when}})।',
   '1 minute': '1 मिनट',
   '{{n}} minutes': '{{n}} मिनट',
+  '1 second': '1 सेकंड',
+  '{{n}} seconds': '{{n}} सेकंड',
+  'About {{time}} left.': 'लगभग {{time}} बाकी।',
+  Reading: 'पढ़ा जा रहा है:',
+  Fetching: 'लाया जा रहा है:',
+  Embedding: 'एम्बेड हो रहा है:',
+  Saving: 'सहेजा जा रहा है:',
+  '{{stage}} {{name}} ({{source}}): page {{done}} of {{total}}.':
+    '{{stage}} {{name}} ({{source}}): {{total}} में से {{done}} पेज।',
+  '{{stage}} {{name}} ({{source}}): {{done}} of {{total}} passages.':
+    '{{stage}} {{name}} ({{source}}): {{total}} में से {{done}} अंश।',
+  'Reading {{name}} ({{source}}).': '{{name}} ({{source}}) पढ़ा जा रहा है।',
+  'Fetching {{name}} ({{source}}).': '{{name}} ({{source}}) लाया जा रहा है।',
+  'Crawling {{name}} ({{source}}).': '{{name}} ({{source}}) क्रॉल हो रहा है।',
+  'Embedding {{name}} ({{source}}).': '{{name}} ({{source}}) एम्बेड हो रहा है।',
+  'Saving {{name}} ({{source}}).': '{{name}} ({{source}}) सहेजा जा रहा है।',
 };
 
 /** The Add Data page: one item, or a bulk upload. */

@@ -13,6 +13,7 @@ import { fileTitle } from './connectors/text-file';
 import { fileAddress } from './files/address';
 import { copyFileTo } from './files/file-store';
 import { crawlProgressWriter } from './progress/crawl-progress';
+import type { ReportProgress } from './progress/work-progress';
 import type { SearchIndex } from './index/search-index';
 import { enqueue, type PendingRow } from './queue';
 import type { ParseSandbox } from './sandbox/sandbox';
@@ -37,14 +38,23 @@ export interface ProcessResult {
   queued: number;
 }
 
-/** Does the work of one pending item; throws ConnectorError for a permanent, explained failure. */
-export async function processItem(deps: ProcessorDeps, item: PendingRow): Promise<ProcessResult> {
+/**
+ * Does the work of one pending item, telling `report` its stage and how far it is; throws
+ * ConnectorError for a permanent, explained failure.
+ */
+export async function processItem(
+  deps: ProcessorDeps,
+  item: PendingRow,
+  report: ReportProgress = () => undefined,
+): Promise<ProcessResult> {
   const [source] = await deps.db.select().from(sources).where(eq(sources.id, item.sourceId));
   if (!source) throw new ConnectorError('The source of this item was deleted.');
   const result: ProcessResult = { stored: 0, unchanged: 0, queued: 0 };
   const base = { pendingId: item.id, sourceId: item.sourceId, project: item.project, country: item.location };
+  // A crawl's pages are told as found and fetched (crawls), not each page's passages.
+  const indexing = item.dataType === 'web' ? undefined : report;
   const store = async (doc: Omit<DocumentToStore, keyof typeof base>) => {
-    const outcome = await storeDocument(deps.db, deps.index, { ...base, ...doc });
+    const outcome = await storeDocument(deps.db, deps.index, { ...base, ...doc }, indexing);
     if (outcome === 'unchanged') result.unchanged += 1;
     else result.stored += 1;
   };
@@ -57,13 +67,18 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
       // A spreadsheet gives one document per sheet, told apart by the sheet's name.
       const copy = path.join(deps.readingDir, item.id);
       let docs: FileDocument[];
+      report({ stage: 'reading', done: 0, total: null });
       try {
         await mkdir(deps.readingDir, { recursive: true });
         await copyFileTo(deps.db, file, copy);
         docs =
           item.dataType === 'pdf'
             ? // OCR stops at four fifths of the time limit, leaving the rest for reading the text layer.
-              [await deps.sandbox.run('pdf', [copy, deps.sandbox.timeoutMs * 0.8])]
+              [
+                await deps.sandbox.run('pdf', [copy, deps.sandbox.timeoutMs * 0.8], {
+                  onProgress: ({ done, total }) => report({ stage: 'reading', done, total }),
+                }),
+              ]
             : await deps.sandbox.run('docFile', [copy, file.name]);
       } finally {
         await rm(copy, { force: true });
@@ -82,6 +97,7 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
       break;
     }
     case 'web': {
+      report({ stage: 'crawling', done: 0, total: null });
       const previous = await previousValidators(deps.db, item.sourceId);
       const progress = crawlProgressWriter(deps.db, item.id, deps.log);
       const pages = crawlSite({
@@ -113,6 +129,7 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
       break;
     }
     case 'yt_video': {
+      report({ stage: 'fetching', done: 0, total: null });
       const video = await fetchVideo(requireUrl(item), deps.fetch ? { fetch: deps.fetch } : {});
       await store({
         resourceType: 'video',
@@ -124,12 +141,15 @@ export async function processItem(deps: ProcessorDeps, item: PendingRow): Promis
       break;
     }
     case 'yt_channel': {
+      report({ stage: 'fetching', done: 0, total: null });
       const videos = await listChannelVideos(requireUrl(item), deps.fetch ? { fetch: deps.fetch } : {});
       result.queued = await queueNewVideos(deps.db, item, videos);
       break;
     }
     case 'xml_db': {
+      report({ stage: 'fetching', done: 0, total: null });
       const bytes = await fetchPublic(requireUrl(item), { allowPrivate: deps.allowPrivate });
+      report({ stage: 'reading', done: 0, total: null });
       const records = await deps.sandbox.run('dbExport', [bytes]);
       for (const [i, record] of records.entries()) {
         await store({

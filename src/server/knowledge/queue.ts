@@ -54,12 +54,16 @@ export async function claimNext(
       attempts: sql`${pendingData.attempts} + 1`,
       leaseUntil: leaseEnd(lease.ms),
       leaseOwner: lease.owner,
+      ...NO_STAGE,
       updatedAt: sql`now()`,
     })
     .where(eq(pendingData.id, next))
     .returning();
   return row ?? null;
 }
+
+/** A try starts, or ends well, with no stage: a failed one keeps the stage it failed in. */
+const NO_STAGE = { stage: null, stageDone: null, stageTotal: null, stageStartedAt: null };
 
 const leaseEnd = (ms: number) => sql`now() + ${`${Math.max(1, Math.ceil(ms / 1000))} seconds`}::interval`;
 
@@ -140,6 +144,7 @@ export async function markCompleted(db: Db, id: string): Promise<void> {
       status: 'completed',
       error: null,
       leaseUntil: null,
+      ...NO_STAGE,
       readWith: FILE_READERS_VERSION,
       updatedAt: sql`now()`,
     })

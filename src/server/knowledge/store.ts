@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ingestedData } from '../db/schema';
 import { detectLanguage } from './index/language';
-import type { SearchIndex } from './index/search-index';
+import type { IndexProgress, SearchIndex } from './index/search-index';
 
 export type ResourceType = (typeof ingestedData.$inferSelect)['resourceType'];
 
@@ -32,7 +32,12 @@ const hashOf = (title: string, body: string) =>
  * Adds or updates the ingested item for a document. The same URL or file again updates the
  * existing item, and its passages are indexed again only when its text changed.
  */
-export async function storeDocument(db: Db, index: SearchIndex, doc: DocumentToStore): Promise<StoreOutcome> {
+export async function storeDocument(
+  db: Db,
+  index: SearchIndex,
+  doc: DocumentToStore,
+  onProgress?: IndexProgress,
+): Promise<StoreOutcome> {
   const contentHash = hashOf(doc.title, doc.body);
   const [existing] = await db
     .select({
@@ -79,15 +84,18 @@ export async function storeDocument(db: Db, index: SearchIndex, doc: DocumentToS
     })
     .returning({ id: ingestedData.id });
   if (!row) throw new Error('ingested item upsert returned no row');
-  await index.indexItem({
-    id: row.id,
-    sourceId: doc.sourceId,
-    project: doc.project,
-    url: doc.url,
-    title: values.title,
-    body: doc.body,
-    language,
-  });
+  await index.indexItem(
+    {
+      id: row.id,
+      sourceId: doc.sourceId,
+      project: doc.project,
+      url: doc.url,
+      title: values.title,
+      body: doc.body,
+      language,
+    },
+    onProgress,
+  );
   // Consumed: its passages are in the index and count for answers.
   await db.update(ingestedData).set({ isConsumed: true }).where(eq(ingestedData.id, row.id));
   return existing ? 'updated' : 'added';

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { WorkStage } from '../../shared/admin/progress';
 import { ConnectorError } from './connectors/types';
 import { processItem, type ProcessorDeps } from './processor';
 import {
@@ -16,6 +17,7 @@ import {
   type PendingRow,
 } from './queue';
 import { forgetSchedule, recordNextRun } from './progress/schedule';
+import { failureMessage, workProgressWriter } from './progress/work-progress';
 import { WorkerKilled } from './sandbox/sandbox';
 import { analyzePassages } from './index/term-stats';
 
@@ -157,12 +159,16 @@ export class IngestionWorker {
         log.warn({ err: e }, 'lease not renewed'),
       );
     }, lease.ms / 3);
+    // The admin sees the item's stage and how far it is (issue 34 item 5).
+    const progress = workProgressWriter(this.deps.db, item.id, log);
     try {
-      const result = await processItem(this.deps, item);
+      const result = await processItem(this.deps, item, progress.report);
+      await progress.end();
       await markCompleted(this.deps.db, item.id);
       log.info(result, 'item ingested');
     } catch (error) {
-      await this.recordFailure(item, error, log).catch((e: unknown) =>
+      await progress.end();
+      await this.recordFailure(item, error, progress.stage, log).catch((e: unknown) =>
         log.error({ err: e }, 'could not record the failure'),
       );
     } finally {
@@ -170,8 +176,15 @@ export class IngestionWorker {
     }
   }
 
-  private async recordFailure(item: PendingRow, error: unknown, log: FastifyBaseLogger): Promise<void> {
-    const message = error instanceof Error ? error.message : String(error);
+  private async recordFailure(
+    item: PendingRow,
+    error: unknown,
+    stage: WorkStage | null,
+    log: FastifyBaseLogger,
+  ): Promise<void> {
+    const reason = error instanceof Error ? error.message : String(error);
+    // Said as where it failed, then why, in the Error column.
+    const message = failureMessage(stage, reason);
     if (error instanceof WorkerKilled) {
       // The file killed its reader. Tried again at once (a busy machine may be why), a bounded
       // number of times in all, counting tries that took the whole process down.

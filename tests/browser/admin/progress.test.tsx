@@ -23,6 +23,7 @@ beforeEach(async () => {
 const progress = (over: Partial<IngestionProgress> = {}): IngestionProgress => ({
   counts: { pending: 1, started: 1, completed: 4, failed: 0 },
   crawls: [],
+  working: [],
   nextRunAt: new Date(Date.now() + 12 * 60_000).toISOString(),
   intervalSeconds: 3600,
   ...over,
@@ -65,6 +66,35 @@ describe('ingestion progress', () => {
     expect(server.to('/admin/get_ingestion_progress').length).toBe(asked);
   });
 
+  test('an item in work shows its stage and a count that moves, with the time left', async () => {
+    const census = { id: 'w1', source: 'Web Source', name: 'census.pdf', secondsLeft: null };
+    queueServer([
+      progress({ working: [{ ...census, stage: 'reading', done: 4, total: 18 }] }),
+      progress({ working: [{ ...census, stage: 'embedding', done: 120, total: 480, secondsLeft: 95 }] }),
+      progress({ working: [{ ...census, stage: 'embedding', done: 300, total: 480, secondsLeft: 40 }] }),
+    ]);
+    await renderApp('/admindashboard?tab=data&screen=pending');
+    await expect.element(page.getByText('Reading census.pdf (Web Source): page 4 of 18.')).toBeVisible();
+    await expect
+      .element(
+        page.getByText('Embedding census.pdf (Web Source): 120 of 480 passages. About 2 minutes left.'),
+        {
+          timeout: 6000,
+        },
+      )
+      .toBeVisible();
+    await expect
+      .element(
+        page.getByText('Embedding census.pdf (Web Source): 300 of 480 passages. About 40 seconds left.'),
+        {
+          timeout: 6000,
+        },
+      )
+      .toBeVisible();
+    // Not read out at each count: only the counts by status are live.
+    expect(status().element().textContent).not.toContain('census.pdf');
+  });
+
   test('the counts are the only live text, so a crawl’s pages are not read out each time', async () => {
     queueServer([
       progress({ crawls: [{ id: 'c', url: 'https://a.example/', source: 'S', found: 2, fetched: 1 }] }),
@@ -87,7 +117,12 @@ describe('ingestion progress', () => {
     test(`passes axe in the ${colorScheme} scheme`, async () => {
       await emulateMedia({ colorScheme });
       queueServer([
-        progress({ crawls: [{ id: 'c', url: 'https://a.example/x', source: 'S', found: 5, fetched: 2 }] }),
+        progress({
+          crawls: [{ id: 'c', url: 'https://a.example/x', source: 'S', found: 5, fetched: 2 }],
+          working: [
+            { id: 'w', source: 'S', name: 'a.pdf', stage: 'embedding', done: 5, total: 9, secondsLeft: 3 },
+          ],
+        }),
       ]);
       const { container } = await renderApp(
         `/admindashboard?tab=data&screen=pending&source=${sources[0]!._id}`,

@@ -126,7 +126,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))(
       const items = await pendingOf(admin, source);
       expect(items.get('zip-bomb.docx')).toMatchObject({
         status: 'failed',
-        error: 'This file is refused: its part "word/document.xml" unpacks to more than 32 MB.',
+        error: 'Reading the file failed: This file is refused: its part "word/document.xml" unpacks to more than 32 MB.',
       });
       expect(items.get('huge-run.docx')).toMatchObject({
         status: 'failed',
@@ -134,7 +134,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))(
       });
       expect(items.get('nested.docx')).toMatchObject({
         status: 'failed',
-        error: 'This file is refused: it holds archives nested more than 3 deep.',
+        error: 'Reading the file failed: This file is refused: it holds archives nested more than 3 deep.',
       });
       // Killed its worker on every try (three in all), then this sentence.
       expect(items.get('heap-bomb.docx')).toMatchObject({ status: 'failed', error: UNSAFE_FILE_MESSAGE });

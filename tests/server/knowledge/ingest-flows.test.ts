@@ -90,7 +90,7 @@ describe('web', () => {
       const [item] = list.body.data as { status: string; error: string }[];
       expect(item).toMatchObject({
         status: 'failed',
-        error: 'This address is private or local, and crawling it is not allowed.',
+        error: 'Crawling the site failed: This address is private or local, and crawling it is not allowed.',
       });
       expect(site.requests.length).toBe(0);
     } finally {

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IngestionProgress as Progress } from '../../../shared/admin/progress';
 import { adminApi } from '../../api/admin';
-import { countsSentence, nextRunSentence } from './progressText';
+import { countsSentence, nextRunSentence, workSentence } from './progressText';
 import { adminKeys } from './queryClient';
 
 /** How often the counts are asked for while anything is pending or started, and otherwise. */
@@ -14,7 +14,8 @@ const busy = (p: Progress | undefined) => Boolean(p && p.counts.pending + p.coun
 
 /**
  * The queue's live state above the Pending Data table (issue 14 item 5): counts by status, the
- * pages each crawl in work has found and fetched, and the next scheduled run. Asked for every 2 s
+ * pages each crawl in work has found and fetched, each other item's stage and how far it is with
+ * the time it still needs (issue 34 item 5), and the next scheduled run. Asked for every 2 s
  * while anything is pending or started (every 30 s otherwise); when the counts change the table
  * is refreshed too, and the counts are announced politely.
  */
@@ -59,6 +60,15 @@ export function IngestionProgress({ sourceId }: { sourceId: string | null }) {
                     found: crawl.found,
                     fetched: crawl.fetched,
                   })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {data?.working.length ? (
+        <ul className="progress-crawls">
+          {data.working.map((work) => (
+            <li key={work.id}>
+              <span className="progress-url">{workSentence(work)}</span>
             </li>
           ))}
         </ul>

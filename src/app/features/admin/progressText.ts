@@ -1,4 +1,4 @@
-import type { IngestionProgress as Progress } from '../../../shared/admin/progress';
+import type { IngestionProgress as Progress, WorkView } from '../../../shared/admin/progress';
 import { translate } from '../../i18n/i18n';
 
 /** The sentence read out when the counts change (and only then: the crawl's pages are not in it). */
@@ -31,4 +31,50 @@ export function nextRunSentence(progress: Progress, now = Date.now()): string {
 function minutes(seconds: number): string {
   const m = Math.max(1, Math.round(seconds / 60));
   return m === 1 ? translate('1 minute') : translate('{{n}} minutes', { n: m });
+}
+
+/**
+ * An item in work: its stage and how far it is, and the time the stage still needs when it can
+ * be told (issue 34 item 5). "Embedding report.pdf (Reports): 120 of 480 passages. About 1 minute left."
+ */
+export function workSentence(work: WorkView): string {
+  const { name, source, done, total } = work;
+  const said =
+    total === null
+      ? translate(WHILE[work.stage], { name, source })
+      : translate(work.stage === 'reading' ? PAGES : PASSAGES, {
+          name,
+          source,
+          done,
+          total,
+          stage: translate(STAGE[work.stage]),
+        });
+  if (work.secondsLeft === null) return said;
+  return `${said} ${translate('About {{time}} left.', { time: duration(work.secondsLeft) })}`;
+}
+
+const PAGES = '{{stage}} {{name}} ({{source}}): page {{done}} of {{total}}.';
+const PASSAGES = '{{stage}} {{name}} ({{source}}): {{done}} of {{total}} passages.';
+
+/** The stage as the sentence starts with it, when it has a count. */
+const STAGE: Record<WorkView['stage'], string> = {
+  reading: 'Reading',
+  fetching: 'Fetching',
+  crawling: 'Crawling',
+  embedding: 'Embedding',
+  saving: 'Saving',
+};
+
+/** The stage without a count (yet): a file being opened, a video being fetched. */
+const WHILE: Record<WorkView['stage'], string> = {
+  reading: 'Reading {{name}} ({{source}}).',
+  fetching: 'Fetching {{name}} ({{source}}).',
+  crawling: 'Crawling {{name}} ({{source}}).',
+  embedding: 'Embedding {{name}} ({{source}}).',
+  saving: 'Saving {{name}} ({{source}}).',
+};
+
+function duration(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? translate('1 second') : translate('{{n}} seconds', { n: seconds });
+  return minutes(seconds);
 }

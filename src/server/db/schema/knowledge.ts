@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { PROCESSING_STATUSES, SOURCE_TYPES } from '../../../shared/admin/schemas';
+import { WORK_STAGES } from '../../../shared/admin/progress';
 import { bytea, createdAt, partOf, randomId, timestamptz, tsvector, updatedAt } from './columns';
 import { projects } from './projects';
 
@@ -86,6 +87,12 @@ export const pendingData = pgTable(
     // by whichever process serves the admin (issue 14 item 5).
     pagesFound: integer('pages_found'),
     pagesFetched: integer('pages_fetched'),
+    // What the item's work is doing now (reading, embedding…), how far, and since when: the
+    // admin's progress and time left (issue 34 item 5). Kept after a failure: it says where.
+    stage: text('stage', { enum: WORK_STAGES }),
+    stageDone: integer('stage_done'),
+    stageTotal: integer('stage_total'),
+    stageStartedAt: timestamptz('stage_started_at'),
     // Which version of the file readers read it: an uploaded file is read again when they change.
     readWith: integer('read_with').notNull().default(0),
     nextRunAt: timestamptz('next_run_at').notNull().defaultNow(),

@@ -27,6 +27,8 @@ export interface PdfOptions {
    * would otherwise outlive the reader's time limit and lose everything instead of some pages.
    */
   ocrUntil?: number;
+  /** Told after each page's text is read, with the pages read and the file's page count. */
+  onPage?: (read: number, total: number) => void;
 }
 
 export const NO_TEXT_LAYER_MESSAGE =
@@ -66,6 +68,7 @@ export async function extractPdfPages(bytes: Uint8Array, options: PdfOptions = {
     if (pageCount < 1) throw new ConnectorError(DAMAGED_MESSAGE);
     const pageLines: Line[][] = [];
     let failedPages = 0;
+    options.onPage?.(0, pageCount);
     for (let number = 1; number <= pageCount; number++) {
       try {
         pageLines.push(await readPageLines(pdf, number));
@@ -74,6 +77,7 @@ export async function extractPdfPages(bytes: Uint8Array, options: PdfOptions = {
         failedPages++;
         pageLines.push([]);
       }
+      options.onPage?.(number, pageCount);
     }
     if (failedPages === pageCount) throw new ConnectorError(DAMAGED_MESSAGE);
 

@@ -59,7 +59,7 @@ export async function loadThreadedEmbedder(
     dimensions: ready.dimensions,
     maxTokens: ready.maxTokens,
     passages: (text) => thread.passages(text),
-    embed: (texts, { as, urgent }) => thread.embed(texts, as, urgent ?? false),
+    embed: (texts, { as, urgent, onProgress }) => thread.embed(texts, as, urgent ?? false, onProgress),
     reads: readableBy(ready.scripts),
     dispose: () => thread.stop(),
   };
@@ -103,17 +103,29 @@ class EmbeddingThread {
     return ready;
   }
 
-  embed(texts: string[], as: TextRole, urgent: boolean): Promise<number[][]> {
+  embed(
+    texts: string[],
+    as: TextRole,
+    urgent: boolean,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<number[][]> {
     if (texts.length === 0) return Promise.resolve([]);
     return new Promise((resolve, reject) => {
       const vectors = new Array<number[]>(texts.length);
+      // Batches of texts of like length, over the whole call: the model pads a batch to its
+      // longest text, and a document's sentences range from a few word pieces to a hundred.
+      const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
       let left = Math.ceil(texts.length / BATCH);
+      let done = 0;
       for (let start = 0; start < texts.length; start += BATCH) {
+        const at = order.slice(start, start + BATCH);
         (urgent ? this.urgent : this.waiting).push({
-          texts: texts.slice(start, start + BATCH),
+          texts: at.map((i) => texts[i]!),
           as,
           done: (batch) => {
-            batch.forEach((v, k) => (vectors[start + k] = v));
+            batch.forEach((v, k) => (vectors[at[k]!] = v));
+            done += batch.length;
+            onProgress?.(done, texts.length);
             if (--left === 0) resolve(vectors);
           },
           fail: reject,

@@ -34,6 +34,8 @@ export interface Embedder {
 export interface EmbedOptions {
   as: TextRole;
   urgent?: boolean;
+  /** Told as batches are done: texts embedded so far, of all given. */
+  onProgress?: ((done: number, total: number) => void) | undefined;
 }
 
 /** Text in each script the answers are worded in, to see whether a tokenizer keeps its letters. */
@@ -108,7 +110,7 @@ export async function loadEmbedder(
   const declared = Number(tokenizer.model_max_length) || MAX_TOKENS;
   const maxTokens = Math.min(MAX_TOKENS, declared);
   // What the pipeline does, but truncating at the model's real limit rather than the tokenizer's.
-  const embed = async (raw: string[], as: TextRole) => {
+  const embed = async (raw: string[], as: TextRole, onProgress?: EmbedOptions['onProgress']) => {
     const prefix = options.prefixes[as];
     const texts = prefix ? raw.map((text) => prefix + text) : raw;
     // Batches of similar length: every text of a batch is padded to its longest.
@@ -123,6 +125,7 @@ export async function loadEmbedder(
       const outputs = (await model(inputs)) as { last_hidden_state: Parameters<typeof mean_pooling>[0] };
       const pooled = mean_pooling(outputs.last_hidden_state, inputs.attention_mask);
       (pooled.normalize(2, -1).tolist() as number[][]).forEach((v, k) => (vectors[slice[k]!] = v));
+      onProgress?.(i + slice.length, texts.length);
     }
     return vectors;
   };
@@ -146,7 +149,7 @@ export async function loadEmbedder(
           measure: (sentence) => tokenizer.encode(sentence, { add_special_tokens: false }).length,
         }),
       ),
-    embed: (texts, { as }) => embed(texts, as),
+    embed: (texts, { as, onProgress }) => embed(texts, as, onProgress),
     reads: readableBy(scripts),
     scripts,
   };

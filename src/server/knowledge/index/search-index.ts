@@ -13,6 +13,13 @@ import { enableVectors, meanVector, writeVectors, type PassageVectors } from './
 import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
 import { ScaleKeeper, type PassageCounts, type SimilarityScale } from './similarity-scale';
 
+/** Told how indexing an item goes: passages embedded, then written, of its passages. */
+export type IndexProgress = (progress: {
+  stage: 'embedding' | 'saving';
+  done: number;
+  total: number;
+}) => void;
+
 export interface IndexedItem {
   id: string;
   sourceId: string;
@@ -192,22 +199,29 @@ export class SearchIndex {
    * passages and their vectors are written in one transaction: an item is indexed whole or not
    * at all, so a failure leaves it to be indexed again.
    */
-  async indexItem(item: IndexedItem): Promise<number> {
+  async indexItem(item: IndexedItem, onProgress?: IndexProgress): Promise<number> {
     const config = this.configFor(item.language);
     this.languages.add(item.language || 'und');
     // One model for the whole item, should another be taken up meanwhile.
     const embedder = this.current;
     const passages = await this.passagesOf(`${item.title}.\n\n${item.body}`, embedder);
+    const total = passages.length;
+    // The model embeds sentences, not passages: its progress is told as the share of passages.
+    const embedded = (done: number, of: number) =>
+      onProgress?.({ stage: 'embedding', done: Math.floor((total * done) / Math.max(of, 1)), total });
+    if (embedder) embedded(0, 1);
     const vectors = embedder
       ? await this.vectorsFor(
           passages.map((p) => p.text),
           await contextFor(item.title, item.body),
           embedder,
+          embedded,
         )
       : null;
     await this.db.transaction(async (tx) => {
       await tx.delete(chunks).where(eq(chunks.itemId, item.id));
       for (let i = 0; i < passages.length; i += INSERTED_AT_ONCE) {
+        onProgress?.({ stage: 'saving', done: i, total });
         const rows = await tx
           .insert(chunks)
           .values(
@@ -239,6 +253,7 @@ export class SearchIndex {
     texts: string[],
     context: (sentence: string) => string,
     embedder: Embedder,
+    onProgress?: (done: number, total: number) => void,
   ): Promise<(PassageVectors | null)[]> {
     // Slices of the server's thread: the sentences of a document of megabytes take a second.
     const slicer = new Slicer();
@@ -250,7 +265,7 @@ export class SearchIndex {
     const unique = [...new Set(sentences.flat())];
     // Read in context for choosing among sentences; alone for the passage's vector, which the
     // shared title would otherwise pull towards every other passage of the same document.
-    const vectors = await embedder.embed([...unique.map(context), ...unique], { as: 'passage' });
+    const vectors = await embedder.embed([...unique.map(context), ...unique], { as: 'passage', onProgress });
     const index = new Map(unique.map((s, i) => [s, i]));
     const made: (PassageVectors | null)[] = [];
     for (const list of sentences) {

@@ -6,6 +6,13 @@
  * from disk here, by path, so that their bytes are never in the server's own thread.
  */
 import { readFile } from 'node:fs/promises';
+import { emitter } from '../../threads/serve';
+
+/** What a job tells while it works: units of its file read of a total (a PDF's pages). */
+// A type, not an interface: an event map must be assignable to Record<string, unknown>.
+export type SandboxEvents = { progress: { done: number; total: number } };
+
+const emit = emitter<SandboxEvents>();
 
 export const jobs = {
   /** An uploaded doc-type file (Word, spreadsheet, text, saved page): one document per sheet. */
@@ -16,7 +23,10 @@ export const jobs = {
   /** A PDF; pages needing OCR are read only within the first `ocrBudgetMs` of the job. */
   pdf: async (path: string, ocrBudgetMs: number) => {
     const { extractPdf } = await import('../connectors/pdf');
-    return extractPdf(await readFile(path), { ocrUntil: Date.now() + ocrBudgetMs });
+    return extractPdf(await readFile(path), {
+      ocrUntil: Date.now() + ocrBudgetMs,
+      onPage: (done, total) => emit('progress', { done, total }),
+    });
   },
   /** A bulk upload spreadsheet, read up to its row limit. */
   bulk: async (path: string, fileName: string) => {

@@ -8,7 +8,7 @@ import { ThreadClient, type ThreadDeath } from '../../threads/rpc';
 import { prepareThread, startThread } from '../../threads/start';
 import type { RemoteError } from '../../threads/wire';
 import { ConnectorError } from '../connectors/types';
-import type { JobName, SandboxJobs } from './jobs';
+import type { JobName, SandboxEvents, SandboxJobs } from './jobs';
 
 export interface SandboxOptions {
   /** Heap of one worker, in MB. */
@@ -35,8 +35,17 @@ export class WorkerKilled extends Error {
 const ENTRY = new URL('./thread', import.meta.url);
 
 interface Thread {
-  client: ThreadClient<SandboxJobs>;
+  client: ThreadClient<SandboxJobs, SandboxEvents>;
   idleTimer?: NodeJS.Timeout;
+  /** Told the progress of the job it runs now (one at a time). */
+  onProgress?: ((progress: SandboxEvents['progress']) => void) | undefined;
+}
+
+export interface RunOptions {
+  /** Buffers that move to the worker (the caller must not use them after). */
+  transfer?: ArrayBuffer[];
+  /** Told how far the job is, when it says (a PDF's pages read of its page count). */
+  onProgress?: (progress: SandboxEvents['progress']) => void;
 }
 
 type Result<K extends JobName> = Awaited<ReturnType<SandboxJobs[K]>>;
@@ -66,11 +75,11 @@ export class ParseSandbox {
     return this.options.timeoutMs;
   }
 
-  /** Runs a job in a worker. Buffers in `transfer` move to the worker (the caller must not use them after). */
+  /** Runs a job in a worker. */
   async run<K extends JobName>(
     name: K,
     args: Parameters<SandboxJobs[K]>,
-    transfer: ArrayBuffer[] = [],
+    options: RunOptions = {},
   ): Promise<Result<K>> {
     // One file at a time by default: a reader at its heap limit adds about 400 MB to the process,
     // and two at once (a bulk upload while an item is ingested) took it past its 1 GB bound. On
@@ -79,7 +88,7 @@ export class ParseSandbox {
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.active += 1;
     try {
-      return await this.runOn(await this.take(), name, args, transfer);
+      return await this.runOn(await this.take(), name, args, options);
     } finally {
       this.active -= 1;
       this.waiting.shift()?.();
@@ -115,24 +124,28 @@ export class ParseSandbox {
       throw new Error(SHUT_DOWN);
     }
     // Not waited for ready: the job is sent at once, and its time counts from now, as it always has.
-    const client = new ThreadClient<SandboxJobs>(worker, {
+    // Each job's listener is set on the thread, which is made once its client is.
+    const listener: Pick<Thread, 'onProgress'> = {};
+    const client = new ThreadClient<SandboxJobs, SandboxEvents>(worker, {
       name: 'the reader of this file',
+      on: { progress: (progress) => listener.onProgress?.(progress) },
       died: (death) => this.killed(death),
       revive,
     });
-    const thread: Thread = { client };
-    this.all.add(thread);
-    void client.ended.then(() => this.forget(thread));
-    return thread;
+    const made: Thread = Object.assign(listener, { client });
+    this.all.add(made);
+    void client.ended.then(() => this.forget(made));
+    return made;
   }
 
   private async runOn<K extends JobName>(
     thread: Thread,
     name: K,
     args: Parameters<SandboxJobs[K]>,
-    transfer: ArrayBuffer[],
+    { transfer = [], onProgress }: RunOptions,
   ): Promise<Result<K>> {
     const { client } = thread;
+    thread.onProgress = onProgress;
     const timer = setTimeout(() => {
       const seconds = Math.round(this.options.timeoutMs / 1000);
       void client.close(
@@ -143,6 +156,7 @@ export class ParseSandbox {
       return await client.call(name, args, transfer);
     } finally {
       clearTimeout(timer);
+      thread.onProgress = undefined;
       // A job that threw leaves its worker well; one that killed it (or ran out of time) does not.
       if (client.alive) this.park(thread);
       else this.forget(thread);

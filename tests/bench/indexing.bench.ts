@@ -1,0 +1,146 @@
+/**
+ * Where the time goes when a long PDF is indexed, and what the model alone needs (issue 34 item
+ * 4): `npx tsx tests/bench/indexing.bench.ts` (BENCH_MODELS=a,b; the default model when unset).
+ * Run it on an idle machine. Per model, through a real server (PGlite):
+ *
+ * - the 190-page Rehabilitation Act from "Process Now" to indexed, and each stage's share as the
+ *   admin's progress tells it (reading, embedding, saving, then the statistics and the scale);
+ * - the model's own part: every text the index sent to the model, its word pieces, and the time
+ *   the model took for them inside indexing; then the same texts embedded again alone (no
+ *   database, nothing else running), in batches of like length and in batches as they come, to
+ *   show the cost of padding; word pieces a second for each;
+ * - questions asked one after another over a socket while it indexes: answered p50 / p95 / max.
+ *
+ * Asserts nothing; the figures are kept in docs/performance.md.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { routes } from '../../src/shared/api/routes';
+import type { Embedder, EmbedOptions } from '../../src/server/knowledge/index/embeddings';
+import { transformers } from '../../src/server/models/transformers';
+import { addSource, form, signInSuper } from '../support/admin';
+import { askOnce, openChatSocket, signedInChatUser } from '../support/chat';
+import { material, sharedPath } from '../support/shared';
+import { percentile } from './answers-scoring';
+import { startBenchServer } from './bench-server';
+
+const FILE = 'documents/pdf/rehabilitation-act-of-1973-amended-by-wioa.pdf';
+const PAGES = 190;
+const modelsDir = path.resolve(process.env.MODELS_DIR ?? sharedPath('models'));
+const questions = (await readFile(sharedPath('material/eval/questions.jsonl'), 'utf8'))
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => (JSON.parse(line) as { question: string }).question);
+
+const models = (process.env.BENCH_MODELS ?? '').split(',').filter(Boolean);
+for (const model of models.length ? models : ['']) await bench(model);
+
+async function bench(model: string): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-indexing-'));
+  const t = await startBenchServer(dataDir, model);
+  const { server } = t;
+  try {
+    const embedder = server.index.embedder;
+    if (!embedder) throw new Error('no sentence-embedding model is loaded');
+    console.log(`\n# ${embedder.model}`);
+    const sent = recordModelCalls(embedder);
+
+    const admin = await signInSuper(t);
+    const source = await addSource(admin, 'Law');
+    const fields = { queryingApp: 'dish', data_type: 'pdf', source, project: 'dish', location: 'US' };
+    await admin.post('/admin/add_data', form(fields, [{ name: path.basename(FILE), bytes: material(FILE) }]));
+    const socket = await openChatSocket(t, await signedInChatUser(t));
+    await askOnce(socket, questions[0]!);
+
+    const started = performance.now();
+    let finished = false;
+    const run = server.worker.runNow().finally(() => (finished = true));
+    // Each stage's first and last sight, as the admin's progress tells it.
+    const seen = new Map<string, { first: number; last: number }>();
+    const watch = (async () => {
+      while (!finished) {
+        const { working } = await admin.answer(routes.getIngestionProgress, {
+          body: { queryingApp: 'dish' },
+        });
+        const now = (performance.now() - started) / 1000;
+        for (const w of working) {
+          const stage = seen.get(w.stage);
+          if (stage) stage.last = now;
+          else seen.set(w.stage, { first: now, last: now });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    const answered: number[] = [];
+    const asking = (async () => {
+      for (let i = 1; !finished; i = (i + 1) % questions.length) {
+        const at = performance.now();
+        await askOnce(socket, questions[i]!);
+        answered.push(performance.now() - at);
+      }
+    })();
+    await run;
+    const total = (performance.now() - started) / 1000;
+    await Promise.all([watch, asking]);
+    socket.close();
+
+    console.log(`indexed in ${total.toFixed(1)} s (${(PAGES / total).toFixed(2)} pages/s)`);
+    const order = ['reading', 'embedding', 'saving'].filter((s) => seen.has(s));
+    order.forEach((stage, i) => {
+      const from = seen.get(stage)!.first;
+      const to = i + 1 < order.length ? seen.get(order[i + 1]!)!.first : seen.get(stage)!.last;
+      console.log(`  ${stage.padEnd(10)} ${(to - from).toFixed(1).padStart(6)} s`);
+    });
+    const lastSeen = Math.max(...[...seen.values()].map((s) => s.last));
+    console.log(`  ${'after'.padEnd(10)} ${(total - lastSeen).toFixed(1).padStart(6)} s (statistics, scale)`);
+
+    const { AutoTokenizer } = await transformers({ modelsDir, allowRemote: false });
+    const tokenizer = await AutoTokenizer.from_pretrained(model || embedder.model.split(' ')[0]!);
+    const texts = sent.calls.flatMap((c) => c.texts);
+    const pieces = texts.reduce(
+      (sum, text) => sum + Math.min(embedder.maxTokens, tokenizer.encode(text).length),
+      0,
+    );
+    const inIndexing = sent.calls.reduce((sum, c) => sum + c.ms, 0) / 1000;
+    console.log(
+      `model inside indexing: ${texts.length} texts, ${pieces.toLocaleString('en')} word pieces in ${inIndexing.toFixed(1)} s (${rate(pieces, inIndexing)}), ${((100 * inIndexing) / total).toFixed(0)} % of the whole`,
+    );
+    sent.stop();
+    for (const [label, batches] of [
+      ['batches of like length', [texts]],
+      ['batches as they come', chunk(texts, 16)],
+    ] as const) {
+      const at = performance.now();
+      for (const batch of batches) await embedder.embed(batch, { as: 'passage' });
+      const seconds = (performance.now() - at) / 1000;
+      console.log(`model alone, ${label}: ${seconds.toFixed(1)} s (${rate(pieces, seconds)})`);
+    }
+    console.log(
+      `questions answered while indexing: ${answered.length}, p50 / p95 / max ${percentile(answered, 50).toFixed(0)} / ${percentile(answered, 95).toFixed(0)} / ${Math.max(...answered).toFixed(0)} ms`,
+    );
+  } finally {
+    await t.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Every passage-role call the index makes to the model, with its texts and how long it took. */
+function recordModelCalls(embedder: Embedder) {
+  const calls: { texts: string[]; ms: number }[] = [];
+  const original = embedder.embed.bind(embedder);
+  embedder.embed = async (texts: string[], options: EmbedOptions) => {
+    if (options.as !== 'passage') return original(texts, options);
+    const at = performance.now();
+    const vectors = await original(texts, options);
+    calls.push({ texts, ms: performance.now() - at });
+    return vectors;
+  };
+  return { calls, stop: () => (embedder.embed = original) };
+}
+
+const chunk = <T>(list: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+const rate = (pieces: number, seconds: number) =>
+  `${Math.round(pieces / seconds).toLocaleString('en')} pieces/s`;
