@@ -126,7 +126,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))(
       const items = await pendingOf(admin, source);
       expect(items.get('zip-bomb.docx')).toMatchObject({
         status: 'failed',
-        error: 'Reading the file failed: This file is refused: its part "word/document.xml" unpacks to more than 32 MB.',
+        error:
+          'Reading the file failed: This file is refused: its part "word/document.xml" unpacks to more than 32 MB.',
       });
       expect(items.get('huge-run.docx')).toMatchObject({
         status: 'failed',

@@ -46,12 +46,13 @@ describe('progress written to the database', () => {
     const written: number[] = [];
     let first = true;
     const writes = throttledWrites<number>(
-      async (n) => {
+      (n) => {
         if (first) {
           first = false;
-          throw new Error('database gone');
+          return Promise.reject(new Error('database gone'));
         }
         written.push(n);
+        return Promise.resolve();
       },
       (error) => failures.push(error),
     );
