@@ -106,7 +106,7 @@ describe('the built app, compressed at build time', () => {
   });
 
   it('sends the file itself when no encoding is accepted, still varying on Accept-Encoding', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
       const res = await get(`/${ASSET}`, headers);
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(varies(res)).toBe(true);
