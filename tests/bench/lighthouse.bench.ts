@@ -74,6 +74,24 @@ function findings(lhr: Result): string[] {
   return [...opportunities, ...failing];
 }
 
+/** One Lighthouse run on a page, once more when the trace failed (NO_NAVSTART on a busy machine). */
+async function audit(page: Page, cookie: string, attempts = 2): Promise<Result> {
+  const result = await lighthouse(
+    t.url + page.path,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      ...(page.signedIn ? { extraHeaders: { cookie } } : {}),
+    },
+    undefined,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+  if (result.lhr.runtimeError && attempts > 1) return audit(page, cookie, attempts - 1);
+  return result.lhr;
+}
+
 const t = await startTestServer({ STATIC_DIR: staticDir, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' });
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath(),
@@ -86,19 +104,7 @@ try {
   let version = '';
   for (const page of pages) {
     const started = performance.now();
-    const result = await lighthouse(
-      t.url + page.path,
-      {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-        ...(page.signedIn ? { extraHeaders: { cookie: user.cookieHeader } } : {}),
-      },
-      undefined,
-    );
-    if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
-    const { lhr } = result;
+    const lhr = await audit(page, user.cookieHeader);
     version = lhr.lighthouseVersion;
     if (lhr.runtimeError) notes.push(`${page.name}: ${lhr.runtimeError.message}`);
     if (outDir) {
