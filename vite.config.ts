@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 
 const serverPort = Number(process.env.PORT ?? 3000);
 const serverUrl = `http://127.0.0.1:${serverPort}`;
@@ -38,6 +39,14 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
         cleanupOutdatedCaches: true,
       },
+    }),
+    // Brotli and gzip copies beside the built text files, which the server sends to browsers that
+    // accept them (src/server/http/static-shell.ts); the originals stay, the service worker
+    // precaches only those (its globPatterns name no .br or .gz).
+    compression({
+      include: /\.(js|mjs|css|html|svg|webmanifest|json)$/,
+      algorithms: ['brotliCompress', 'gzip'],
+      threshold: 512,
     }),
   ],
   worker: { format: 'es' },

@@ -25,6 +25,7 @@ import { attachRedisAdapter } from '../realtime/redis-adapter';
 import { openAskLimits } from '../answering/ask-limits';
 import { createAsking } from '../answering/asking';
 import { ReviewedAnswers } from '../answering/reviewed/store';
+import { registerCompression } from '../http/compression';
 import { registerErrorHandler } from '../http/errors';
 import { registerOriginGuard } from '../http/origin-guard';
 import { collectRoutes, type RouteEntry } from '../http/route-list';
@@ -90,6 +91,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
+  // Before the routes, which it hooks as they are added: JSON answers above 1 KiB compressed.
+  await registerCompression(app);
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerTextGuard(app);

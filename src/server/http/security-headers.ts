@@ -42,9 +42,12 @@ function socketOrigin(req: IncomingMessage): string {
   return `${secure ? 'wss' : 'ws'}://${host}`;
 }
 
-/** The microphone (voice questions) for this origin only, nothing else. */
+/**
+ * The microphone (voice questions) for this origin only, nothing else. Only features Chromium knows:
+ * it warns in the console of every page about one it does not (`bluetooth`, which Lighthouse reported).
+ */
 export const PERMISSIONS_POLICY =
-  'microphone=(self), camera=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), display-capture=()';
+  'microphone=(self), camera=(), geolocation=(), payment=(), usb=(), serial=(), display-capture=()';
 
 /**
  * The security headers of every answer, set by Helmet with the policy above: the app's pages, the

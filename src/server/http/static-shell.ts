@@ -16,18 +16,24 @@ export const API_PREFIXES = [
 ];
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+/** The build's compressed copies (vite.config.ts), cached as the file they are copies of. */
+const COPY = /\.(?:br|gz)$/;
 
 /**
  * Serves the built app from STATIC_DIR. Deep links such as /chatpage get index.html (the SPA
  * fallback); a missing /assets/* file is a 404, not HTML, or a stale tab would run HTML as a script.
+ * A browser that accepts brotli or gzip gets the copy the build made beside each file (`.br`,
+ * `.gz`), the shell included, with `Vary: Accept-Encoding`; others get the file itself. Hashed
+ * assets are cached for a year, the shell and the service worker revalidated each time.
  */
 export async function registerStaticShell(app: FastifyInstance, staticDir: string): Promise<boolean> {
   const hasApp = existsSync(path.join(staticDir, 'index.html'));
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: staticDir,
+      preCompressed: true,
       setHeaders(res, filePath) {
-        const name = path.basename(filePath);
+        const name = path.basename(filePath).replace(COPY, '');
         if (NO_CACHE.has(name) || name.startsWith('workbox-')) res.header('cache-control', 'no-cache');
         else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

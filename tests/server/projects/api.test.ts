@@ -171,11 +171,14 @@ describe('POST /api/v1/ask', () => {
         authorization: `Bearer ${secret}`,
         'content-type': 'application/json',
         accept: 'text/event-stream',
+        // Each event goes out as it comes: never held back in a compressor (compression.ts).
+        'accept-encoding': 'br, gzip',
       },
       body: JSON.stringify({ query: 'Who reads the visitor book aloud at the harbour lighthouse?' }),
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(response.headers.get('content-encoding')).toBeNull();
     const events = (await response.text())
       .trim()
       .split('\n\n')
