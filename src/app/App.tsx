@@ -1,7 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { Provider } from 'jotai';
-import { useEffect, useState } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { TOAST_MS } from '../shared/constants';
 import { createAppRouter } from './router';
 import { checkCurrentUser } from './state/auth';
@@ -9,6 +8,9 @@ import { checkCurrentUser } from './state/auth';
 import './state/language';
 import { watchConnectivity } from './state/connectivity';
 import { store } from './state/store';
+
+/** Toasts come after the first paint (Sonner replays those raised before its Toaster mounts). */
+const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
 
 /** The whole app around one router; `router` is injectable so tests can start at any path. */
 export function App({ router: given }: { router?: ReturnType<typeof createAppRouter> }) {
@@ -20,7 +22,9 @@ export function App({ router: given }: { router?: ReturnType<typeof createAppRou
   return (
     <Provider store={store}>
       <RouterProvider router={router} />
-      <Toaster position="bottom-right" duration={TOAST_MS} visibleToasts={20} closeButton richColors />
+      <Suspense fallback={null}>
+        <Toaster position="bottom-right" duration={TOAST_MS} visibleToasts={20} closeButton richColors />
+      </Suspense>
     </Provider>
   );
 }

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { restoreLanguage } from './state/language';
 import './ui/theme.css';
 
@@ -17,4 +16,11 @@ void restoreLanguage()
       </StrictMode>,
     ),
   );
-if (import.meta.env.PROD) registerServiceWorker();
+// Workbox's page side (and Sonner, for its update prompt) load after the page, off its first paint.
+if (import.meta.env.PROD) {
+  window.addEventListener(
+    'load',
+    () =>
+      void import('./pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker()),
+  );
+}

@@ -2,7 +2,6 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   confirmPasswordRule,
   contactRule,
@@ -53,7 +52,8 @@ export function RegisterPage() {
     if (!form.validate() || contact) return;
     const user = await whileBusy(() => register(form.values));
     if (user) {
-      toast.success(translate(ACCOUNT_CREATED));
+      // Sonner is not in the first page's code: the app's Toaster loads it after the first paint.
+      void import('sonner').then(({ toast }) => toast.success(translate(ACCOUNT_CREATED)));
       await navigate({ to: '/login' });
     }
   };
