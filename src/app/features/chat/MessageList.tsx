@@ -1,9 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../state/chat';
 import { AnswerActions, type Announce } from './AnswerActions';
-import { BotMarkdown } from './BotMarkdown';
 import './chat.css';
+
+/**
+ * Markdown (react-markdown, GFM: a third of the chat's code) loads with the first answer shown, not
+ * with the page; until it has, the answer shows as its plain text.
+ */
+const BotMarkdown = lazy(() => import('./BotMarkdown').then((m) => ({ default: m.BotMarkdown })));
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -126,7 +131,11 @@ function Message({ message, announce }: { message: ChatMessage; announce: Announ
           <span className="visually-hidden">{t('DISH answered: ')}</span>
           {message.text ? (
             // An error is a sentence of the server's: shown in the interface's language when known.
-            <BotMarkdown id={message.id} text={message.failed ? t(message.text) : message.text} />
+            <Suspense
+              fallback={<p className="md-pending">{message.failed ? t(message.text) : message.text}</p>}
+            >
+              <BotMarkdown id={message.id} text={message.failed ? t(message.text) : message.text} />
+            </Suspense>
           ) : null}
           {message.isAudio ? <AudioMessage message={message} label={t('Spoken answer')} /> : null}
         </div>
