@@ -35,7 +35,16 @@ export default defineConfig({
       workbox: {
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverPaths.map((p) => new RegExp(`^${p.replace(/[/]/g, '\\/')}`)),
-        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg}'],
+        // Fonts (the Devanagari one, fetched only where Hindi shows) are cached when first used,
+        // not precached for every visitor; assets are content-hashed, so the cached copy stays right.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.woff2'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'dish-fonts', expiration: { maxEntries: 8 } },
+          },
+        ],
         cleanupOutdatedCaches: true,
       },
     }),
