@@ -14,6 +14,7 @@ import { translate } from '../../i18n/i18n';
 import { register, sessionUserAtom } from '../../state/auth';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
+import { notify } from '../../ui/toast';
 import { useBusy } from '../../ui/useBusy';
 import { useForm, type FieldRule } from '../../ui/useForm';
 import { PasswordField } from './AuthFields';
@@ -52,8 +53,7 @@ export function RegisterPage() {
     if (!form.validate() || contact) return;
     const user = await whileBusy(() => register(form.values));
     if (user) {
-      // Sonner is not in the first page's code: the app's Toaster loads it after the first paint.
-      void import('sonner').then(({ toast }) => toast.success(translate(ACCOUNT_CREATED)));
+      notify('success', translate(ACCOUNT_CREATED));
       await navigate({ to: '/login' });
     }
   };
