@@ -50,7 +50,8 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  build: { outDir: 'dist/app', sourcemap: true },
+  // The manifest names each page's chunks for the bundle budgets (tests/support/bundle-pages.ts).
+  build: { outDir: 'dist/app', sourcemap: true, manifest: true },
   server: {
     port: 5173,
     proxy: Object.fromEntries(
