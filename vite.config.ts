@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LANDING_FILE, prerenderLanding } from './scripts/prerender-landing.ts';
 
 const serverPort = Number(process.env.PORT ?? 3000);
 const serverUrl = `http://127.0.0.1:${serverPort}`;
@@ -12,6 +13,8 @@ export const serverPaths = ['/auth', '/admin/', '/project_auth', '/socket.io', '
 export default defineConfig({
   plugins: [
     react(),
+    // landing.html: `/` as static HTML, no app code (issue 34 item 2; docs/performance.md).
+    prerenderLanding(),
     VitePWA({
       registerType: 'prompt',
       // The page registers the service worker itself through workbox-window (src/app/pwa).
@@ -36,6 +39,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverPaths.map((p) => new RegExp(`^${p.replace(/[/]/g, '\\/')}`)),
         globPatterns: ['**/*.{js,css,html,svg}'],
+        // The service worker answers `/` with the app (index.html), which shows the landing too.
+        globIgnores: [LANDING_FILE],
         // Fonts (the Devanagari one, fetched only where Hindi shows) are cached when first used,
         // not precached for every visitor; assets are content-hashed, so the cached copy stays right.
         runtimeCaching: [

@@ -8,17 +8,14 @@ import {
 } from '@tanstack/react-router';
 import { checkCurrentUser } from './state/auth';
 import { RootLayout } from './ui/RootLayout';
-import { lazy } from 'react';
 import { NotFoundPage } from './features/notfound/NotFoundPage';
 
 /*
  * Every screen is a chunk of its own (issue 34 item 2): a page loads the router, React and its own
  * screen, not the others' (the dashboard's input bar and microphone are not in the login page).
  */
-const LoginPage = lazy(() => import('./features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const OtpLoginPage = lazy(() =>
-  import('./features/auth/OtpLoginPage').then((m) => ({ default: m.OtpLoginPage })),
-);
+const LoginPage = lazyRouteComponent(() => import('./features/auth/LoginPage'), 'LoginPage');
+const OtpLoginPage = lazyRouteComponent(() => import('./features/auth/OtpLoginPage'), 'OtpLoginPage');
 
 interface RedirectSearch {
   redirect?: string;

@@ -149,9 +149,9 @@ function scriptsOf(html: string): { files: string[]; inline: string[] } {
   const files = [
     ...html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g),
     ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g),
-  ].map((m) => m[1]);
+  ].map((m) => m[1] ?? '');
   const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-    .map((m) => m[1])
+    .map((m) => m[1] ?? '')
     .filter((s) => s.trim());
   return { files, inline };
 }
