@@ -74,6 +74,8 @@ export default defineConfig({
       '@tanstack/react-query',
       'mediabunny',
       'lamejs',
+      // The static landing page's test renders it as the build does.
+      'react-dom/server',
     ],
   },
 });
