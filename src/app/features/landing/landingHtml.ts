@@ -16,7 +16,7 @@ export interface StaticLanding {
  */
 export const SWITCH_SCRIPT = `(function(){var k='dish:language',r=document.getElementById('root');
 function show(l,f){var t=document.getElementById('landing-'+l);if(!t)return;r.replaceChildren(t.content.cloneNode(true));
-document.documentElement.lang=l;document.title=t.dataset.title;if(f)r.querySelector('.language-switch').focus()}
+document.documentElement.lang=l;document.title=t.dataset.pageName;if(f)r.querySelector('.language-switch').focus()}
 var s=null;try{s=localStorage.getItem(k)}catch(e){}if(s&&s!=='en')show(s,false);
 r.addEventListener('click',function(e){var b=e.target.closest('.language-switch');if(!b)return;var l=b.dataset.language;
 try{localStorage.setItem(k,l)}catch(e){}show(l,true)})})();`;
@@ -31,7 +31,7 @@ export function landingHtml(shell: string, pages: StaticLanding[]): string {
   const templates = pages
     .map(
       (p) =>
-        `<template id="landing-${p.language}" data-title="${escapeAttribute(p.title)}">${p.html}</template>`,
+        `<template id="landing-${p.language}" data-page-name="${escapeAttribute(p.title)}">${p.html}</template>`,
     )
     .join('\n    ');
   const body = `<div id="root">${first.html}</div>
