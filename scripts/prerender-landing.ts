@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { runnerImport, type Plugin, type ResolvedConfig } from 'vite';
-import { landingHtml, type StaticLanding } from '../src/app/features/landing/landingHtml';
+import { landingHtml, type StaticLanding } from '../src/app/features/landing/landingHtml.ts';
 
 export const LANDING_FILE = 'landing.html';
 
