@@ -86,15 +86,20 @@ export async function bundleFigures(dir: string): Promise<BundleFigures> {
   const manifest = JSON.parse(await readFile(path.join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
 
+  /** A module's chunk; one also imported statically somewhere is a shared chunk named after it. */
+  const find = (key: string): ManifestChunk | undefined => {
+    const shared = `_${path.basename(key, path.extname(key))}-`;
+    return (
+      manifest[key] ??
+      byFile.get(key) ??
+      Object.entries(manifest).find(([k]) => k.startsWith(shared) && k.endsWith('.js'))?.[1]
+    );
+  };
+
   /** A chunk's file and every file it imports statically, by manifest key or file name. */
   const closure = (keys: string[], into = new Set<string>()): Set<string> => {
     for (const key of keys) {
-      // A module that is also imported statically somewhere is a shared chunk named after it.
-      const shared = `_${path.basename(key, path.extname(key))}-`;
-      const chunk =
-        manifest[key] ??
-        byFile.get(key) ??
-        Object.entries(manifest).find(([k]) => k.startsWith(shared) && k.endsWith('.js'))?.[1];
+      const chunk = find(key);
       if (!chunk) throw new Error(`${key} is not in the build's manifest`);
       if (into.has(chunk.file)) continue;
       into.add(chunk.file);
@@ -115,6 +120,9 @@ export async function bundleFigures(dir: string): Promise<BundleFigures> {
     return { raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli'), files: names };
   };
 
+  /** Route modules the entry imports statically have no chunk of their own: they are counted with it. */
+  const split = (modules: string[]) => modules.filter((m) => find(m));
+
   const entry = closure(['index.html']);
   const pages: PageFigure[] = [];
   const landingHtml = path.join(dir, LANDING_HTML);
@@ -122,18 +130,19 @@ export async function bundleFigures(dir: string): Promise<BundleFigures> {
     const { files, inline } = scriptsOf(await readFile(landingHtml, 'utf8'));
     pages.push({ page: 'landing', budgetKb: BUDGETS_KB.landing, ...(await sizeOf(closure(files), inline)) });
   } else {
-    const files = closure(['src/app/features/landing/LandingPage.tsx'], new Set(entry));
+    const files = closure(split(['src/app/features/landing/LandingPage.tsx']), new Set(entry));
     pages.push({ page: 'landing', budgetKb: BUDGETS_KB.landing, ...(await sizeOf(files)) });
   }
   for (const [page, modules] of Object.entries(ROUTE_MODULES) as [Exclude<PageName, 'landing'>, string[]][]) {
-    const files = closure(modules, new Set(entry));
+    const files = closure(split(modules), new Set(entry));
     pages.push({ page, budgetKb: BUDGETS_KB[page], ...(await sizeOf(files)) });
   }
 
   const later: LaterFigure[] = [];
   for (const { name, module, page } of ON_USE) {
     const counted = new Set(pages.find((p) => p.page === page)?.files);
-    const files = [...closure([module])].filter((f) => !counted.has(f));
+    // Not a chunk of its own: loaded with a page, not on use (none of its own files).
+    const files = [...closure(split([module]))].filter((f) => !counted.has(f));
     later.push({ name, ...(await sizeOf(files)) });
   }
   const workers = [...new Set(Object.values(manifest).flatMap((c) => c.assets ?? []))].filter((f) =>
