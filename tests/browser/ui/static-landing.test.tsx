@@ -1,11 +1,11 @@
 /**
  * Issue 34 item 2: the landing page as the build writes it (landing.html): the real LandingPage
- * rendered to static HTML in each language, with only its inline language switch for script.
- * Shown here as the browser would show it: the markup of the page's body, then its script run.
+ * rendered to static HTML in each language, with one small script (the language switch). Shown
+ * here as the browser would show it: the markup of the page's body, then its script run.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { landingHtml, SWITCH_SCRIPT } from '../../../src/app/features/landing/landingHtml';
+import { LANDING_SCRIPT, landingHtml } from '../../../src/app/features/landing/landingHtml';
 import { renderLanding } from '../../../src/app/features/landing/renderStatic';
 import { LANGUAGE_STORAGE_KEY } from '../../../src/app/state/language';
 import { expectNoAxeViolations, resetApp } from '../support/render';
@@ -15,10 +15,11 @@ const switchButton = () => page.getByRole('button', { name: /^Change language to
 /** The static page's body in this document, its script run as the browser runs it. */
 async function showStaticLanding(): Promise<HTMLElement> {
   const pages = await renderLanding();
-  const body = landingHtml('<div id="root"></div>', pages).replace(/<script>[\s\S]*<\/script>/, '');
+  const shell = '<script type="module" src="/app.js"></script><div id="root"></div>';
+  const body = landingHtml(shell, pages, '/landing.js').replace(/<script[^>]*><\/script>/, '');
   document.title = pages[0]?.title ?? '';
   document.body.insertAdjacentHTML('beforeend', body);
-  new Function(SWITCH_SCRIPT)();
+  new Function(LANDING_SCRIPT)();
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
   return root;

@@ -47,9 +47,10 @@ describe('bundle budgets', () => {
     },
   );
 
-  test('the landing page is static: no module script, no preload, only its inline switch', () => {
+  test('the landing page is static: no app code, only its language switch (under 1 kB)', () => {
     const landing = figures.pages.find((p) => p.page === 'landing');
-    expect(landing?.files).toEqual(['inline script #1']);
+    expect(landing?.files).toEqual([expect.stringMatching(/^assets\/landing-[\w-]+\.js$/)]);
+    expect(landing?.brotli).toBeLessThan(1024);
   });
 
   test('markdown and the voice encoder are not in the chat page before its first paint', () => {
