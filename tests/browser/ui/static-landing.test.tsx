@@ -19,7 +19,11 @@ async function showStaticLanding(): Promise<HTMLElement> {
   const body = landingHtml(shell, pages, '/landing.js').replace(/<script[^>]*><\/script>/, '');
   document.title = pages[0]?.title ?? '';
   document.body.insertAdjacentHTML('beforeend', body);
-  new Function(LANDING_SCRIPT)();
+  // A script element added to the document runs at once, as the page's own does.
+  const script = document.createElement('script');
+  script.className = 'landing-script';
+  script.textContent = LANDING_SCRIPT;
+  document.body.append(script);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
   return root;
@@ -28,7 +32,7 @@ async function showStaticLanding(): Promise<HTMLElement> {
 beforeEach(resetApp);
 afterEach(() => {
   document.getElementById('root')?.remove();
-  document.querySelectorAll('template[id^="landing-"]').forEach((t) => t.remove());
+  document.querySelectorAll('template[id^="landing-"], script.landing-script').forEach((t) => t.remove());
   document.documentElement.lang = 'en';
 });
 
