@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bundleFigures, formatFigures, type BundleFigures } from '../../support/bundle-pages';
+import { bundleFigures, formatFigures, sourcesOf, type BundleFigures } from '../../support/bundle-pages';
 
 let outDir = '';
 let figures: BundleFigures;
@@ -24,7 +24,8 @@ beforeAll(async () => {
       configFile: path.resolve('vite.config.ts'),
       mode: 'production',
       logLevel: 'error',
-      build: { outDir, emptyOutDir: true, sourcemap: false },
+      // Source maps (as the real build has them) tell which modules each page's files hold.
+      build: { outDir, emptyOutDir: true },
     });
   } finally {
     process.env.NODE_ENV = nodeEnv;
@@ -38,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('bundle budgets', () => {
-  test.each(['landing', 'login', 'dashboard', 'chat', 'admin'] as const)(
+  test.each(['landing', 'login', 'register', 'notfound', 'dashboard', 'chat', 'admin'] as const)(
     '%s is within its budget',
     (name) => {
       const page = figures.pages.find((p) => p.page === name);
@@ -52,6 +53,21 @@ describe('bundle budgets', () => {
     expect(landing?.files).toEqual([expect.stringMatching(/^assets\/landing-[\w-]+\.js$/)]);
     expect(landing?.brotli).toBeLessThan(1024);
   });
+
+  test.each(['landing', 'login', 'register', 'notfound'] as const)(
+    '%s loads no chat, voice, admin or markdown code, nor the admin schemas',
+    async (name) => {
+      const files = figures.pages.find((p) => p.page === name)?.files ?? [];
+      const sources = await sourcesOf(outDir, files);
+      if (name !== 'landing') expect(sources.some((s) => s.includes('src/app/router.tsx'))).toBe(true);
+      const foreign = sources.filter((s) =>
+        /src\/app\/features\/(chat|voice|admin|dashboard)\/|src\/shared\/(admin\/reviewed|api\/(admin|review|projects|project-api))\.ts|node_modules\/(react-markdown|remark-gfm|micromark|comlink|socket\.io-client|@tanstack\/react-query)\//.test(
+          s,
+        ),
+      );
+      expect(foreign).toEqual([]);
+    },
+  );
 
   test('markdown and the voice encoder are not in the chat page before its first paint', () => {
     const chat = figures.pages.find((p) => p.page === 'chat');
