@@ -4,6 +4,10 @@ import { App } from './App';
 import { restoreLanguage } from './state/language';
 import './ui/theme.css';
 
+/** Workbox's page side (and Sonner, for its update prompt): after the first page, off its way. */
+const registerWorker = () =>
+  void import('./pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 // The chosen language's words first (Hindi is a chunk of its own), so the first paint is in it.
@@ -12,15 +16,7 @@ void restoreLanguage()
   .finally(() =>
     createRoot(root).render(
       <StrictMode>
-        <App />
+        <App onFirstPage={import.meta.env.PROD ? registerWorker : undefined} />
       </StrictMode>,
     ),
   );
-// Workbox's page side (and Sonner, for its update prompt) load after the page, off its first paint.
-if (import.meta.env.PROD) {
-  window.addEventListener(
-    'load',
-    () =>
-      void import('./pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker()),
-  );
-}
