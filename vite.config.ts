@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { LANDING_FILE, prerenderLanding } from './scripts/prerender-landing.ts';
 
 const serverPort = Number(process.env.PORT ?? 3000);
 const serverUrl = `http://127.0.0.1:${serverPort}`;
@@ -13,6 +14,8 @@ export const serverPaths = ['/auth', '/admin/', '/project_auth', '/socket.io', '
 export default defineConfig({
   plugins: [
     react(),
+    // landing.html: `/` as static HTML, no app code (issue 34 item 2; docs/performance.md).
+    prerenderLanding(),
     VitePWA({
       registerType: 'prompt',
       // The page registers the service worker itself through workbox-window (src/app/pwa).
@@ -36,7 +39,18 @@ export default defineConfig({
       workbox: {
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverPaths.map((p) => new RegExp(`^${p.replace(/[/]/g, '\\/')}`)),
-        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg}'],
+        // The service worker answers `/` with the app (index.html), which shows the landing too.
+        globIgnores: [LANDING_FILE],
+        // Fonts (the Devanagari one, fetched only where Hindi shows) are cached when first used,
+        // not precached for every visitor; assets are content-hashed, so the cached copy stays right.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.woff2'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'dish-fonts', expiration: { maxEntries: 8 } },
+          },
+        ],
         cleanupOutdatedCaches: true,
       },
     }),
@@ -50,7 +64,8 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  build: { outDir: 'dist/app', sourcemap: true },
+  // The manifest names each page's chunks for the bundle budgets (tests/support/bundle-pages.ts).
+  build: { outDir: 'dist/app', sourcemap: true, manifest: true },
   server: {
     port: 5173,
     proxy: Object.fromEntries(
@@ -68,6 +83,8 @@ export default defineConfig({
       '@tanstack/react-query',
       'mediabunny',
       'lamejs',
+      // The static landing page's test renders it as the build does.
+      'react-dom/server',
     ],
   },
 });

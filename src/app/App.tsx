@@ -1,7 +1,6 @@
-import { RouterProvider } from '@tanstack/react-router';
+import { RouterProvider, useRouterState } from '@tanstack/react-router';
 import { Provider } from 'jotai';
-import { useEffect, useState } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { TOAST_MS } from '../shared/constants';
 import { createAppRouter } from './router';
 import { checkCurrentUser } from './state/auth';
@@ -10,9 +9,27 @@ import './state/language';
 import { watchConnectivity } from './state/connectivity';
 import { store } from './state/store';
 
-/** The whole app around one router; `router` is injectable so tests can start at any path. */
-export function App({ router: given }: { router?: ReturnType<typeof createAppRouter> }) {
+/** Toasts come after the first page (Sonner replays those raised before its Toaster mounts). */
+const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
+
+interface AppProps {
+  /** The router; tests pass one opened at any path. */
+  router?: ReturnType<typeof createAppRouter>;
+  /** Called once the first page has loaded (its chunk included): what can wait starts then. */
+  onFirstPage?: () => void;
+}
+
+/** The whole app around one router. */
+export function App({ router: given, onFirstPage }: AppProps) {
   const [router] = useState(() => given ?? createAppRouter());
+  // The first page's own chunk goes first; Sonner and the rest do not compete with it.
+  const firstPage = useRouterState({ router, select: (s) => s.resolvedLocation !== undefined });
+  const started = useRef(false);
+  useEffect(() => {
+    if (!firstPage || started.current) return;
+    started.current = true;
+    onFirstPage?.();
+  }, [firstPage, onFirstPage]);
   useEffect(() => watchConnectivity(), []);
   useEffect(() => {
     void checkCurrentUser();
@@ -20,7 +37,11 @@ export function App({ router: given }: { router?: ReturnType<typeof createAppRou
   return (
     <Provider store={store}>
       <RouterProvider router={router} />
-      <Toaster position="bottom-right" duration={TOAST_MS} visibleToasts={20} closeButton richColors />
+      {firstPage ? (
+        <Suspense fallback={null}>
+          <Toaster position="bottom-right" duration={TOAST_MS} visibleToasts={20} closeButton richColors />
+        </Suspense>
+      ) : null}
     </Provider>
   );
 }

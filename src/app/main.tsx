@@ -1,9 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { restoreLanguage } from './state/language';
 import './ui/theme.css';
+
+/** Workbox's page side (and Sonner, for its update prompt): after the first page, off its way. */
+const registerWorker = () =>
+  void import('./pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -13,8 +16,7 @@ void restoreLanguage()
   .finally(() =>
     createRoot(root).render(
       <StrictMode>
-        <App />
+        <App onFirstPage={import.meta.env.PROD ? registerWorker : undefined} />
       </StrictMode>,
     ),
   );
-if (import.meta.env.PROD) registerServiceWorker();

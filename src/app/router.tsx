@@ -8,12 +8,14 @@ import {
 } from '@tanstack/react-router';
 import { checkCurrentUser } from './state/auth';
 import { RootLayout } from './ui/RootLayout';
-import { LandingPage } from './features/landing/LandingPage';
-import { LoginPage } from './features/auth/LoginPage';
-import { OtpLoginPage } from './features/auth/OtpLoginPage';
-import { RegisterPage } from './features/auth/RegisterPage';
-import { DashboardPage } from './features/dashboard/DashboardPage';
 import { NotFoundPage } from './features/notfound/NotFoundPage';
+
+/*
+ * Every screen is a chunk of its own (issue 34 item 2): a page loads the router, React and its own
+ * screen, not the others' (the dashboard's input bar and microphone are not in the login page).
+ */
+const LoginPage = lazyRouteComponent(() => import('./features/auth/LoginPage'), 'LoginPage');
+const OtpLoginPage = lazyRouteComponent(() => import('./features/auth/OtpLoginPage'), 'OtpLoginPage');
 
 interface RedirectSearch {
   redirect?: string;
@@ -24,7 +26,11 @@ const validateRedirect = (search: Record<string, unknown>): RedirectSearch =>
 
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
 
-const landingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingPage });
+const landingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./features/landing/LandingPage'), 'LandingPage'),
+});
 
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -47,7 +53,7 @@ const otpRoute = createRoute({
 const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/register',
-  component: RegisterPage,
+  component: lazyRouteComponent(() => import('./features/auth/RegisterPage'), 'RegisterPage'),
 });
 
 /** Signed-in users only; anyone else goes to /login, which remembers where they were going. */
@@ -64,7 +70,7 @@ const protectedRoute = createRoute({
 const dashboardRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/dashboard',
-  component: DashboardPage,
+  component: lazyRouteComponent(() => import('./features/dashboard/DashboardPage'), 'DashboardPage'),
 });
 
 /** The chat brings markdown and the socket bridge: it loads when opened, not with the landing page. */

@@ -1,12 +1,16 @@
 /**
  * Size of what a first visit downloads: `npx vite build && npx tsx tests/bench/bundle.bench.ts`.
- * Prints raw and gzip sizes of the built app; asserts nothing.
+ * Prints each page's JavaScript (brotli, gzip; the same figures the budget test checks, from
+ * tests/support/bundle-pages.ts), then raw and gzip sizes of every built file; asserts nothing.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { bundleFigures, formatFigures } from '../support/bundle-pages';
 
 const dir = path.resolve(process.argv[2] ?? 'dist/app');
+console.log(formatFigures(await bundleFigures(dir)));
+console.log('\nEvery file:');
 const files = (await readdir(dir, { recursive: true })).filter((f) => /\.(js|css|html|webmanifest)$/.test(f));
 let raw = 0;
 let gz = 0;

@@ -139,8 +139,12 @@ function recordModelCalls(embedder: Embedder) {
   return { calls, stop: () => (embedder.embed = original) };
 }
 
-const chunk = <T>(list: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+function chunk<T>(list: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(list.length / size) }, (_, i) =>
+    list.slice(i * size, (i + 1) * size),
+  );
+}
 
-const rate = (pieces: number, seconds: number) =>
-  `${Math.round(pieces / seconds).toLocaleString('en')} pieces/s`;
+function rate(pieces: number, seconds: number): string {
+  return `${Math.round(pieces / seconds).toLocaleString('en')} pieces/s`;
+}

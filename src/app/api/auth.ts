@@ -1,4 +1,4 @@
-import { routes } from '../../shared/api/routes';
+import { authRoutes as routes } from '../../shared/api/auth';
 import type { GenerateOtpBody, LoginBody, VerifyOtpBody } from '../../shared/auth/schemas';
 import { QUERYING_APP } from '../../shared/constants';
 import { call } from './client';

@@ -1,4 +1,4 @@
-import { routes } from '../../shared/api/routes';
+import { chatRoutes as routes } from '../../shared/api/chat';
 import type { WhatsAppContact } from '../../shared/chat/contact';
 import { call } from './client';
 

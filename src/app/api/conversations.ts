@@ -1,4 +1,4 @@
-import { routes } from '../../shared/api/routes';
+import { chatRoutes as routes } from '../../shared/api/chat';
 import type { ConversationList, ConversationView } from '../../shared/chat/conversations';
 import { call } from './client';
 

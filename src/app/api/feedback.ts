@@ -1,4 +1,4 @@
-import { routes } from '../../shared/api/routes';
+import { chatRoutes as routes } from '../../shared/api/chat';
 import type { FeedbackBody, QuestionFeedback } from '../../shared/chat/feedback';
 import { call } from './client';
 

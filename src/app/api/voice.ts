@@ -1,4 +1,4 @@
-import { routes } from '../../shared/api/routes';
+import { chatRoutes as routes } from '../../shared/api/chat';
 import type { VoiceStatus } from '../../shared/chat/voice';
 import { call } from './client';
 

@@ -5,7 +5,7 @@
  */
 import { atom } from 'jotai';
 import { DEFAULT_LANGUAGE, isUiLanguage, type UiLanguage } from '../../shared/i18n/languages';
-import { routes } from '../../shared/api/routes';
+import { authRoutes as routes } from '../../shared/api/auth';
 import { call } from '../api/client';
 import { applyLanguage } from '../i18n/i18n';
 import { sessionUserAtom, userUnconfirmedAtom } from './auth';

@@ -15,12 +15,12 @@ export const API_PREFIXES = [
   '/files/',
 ];
 
-const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+const NO_CACHE = new Set(['index.html', 'landing.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 /** The build's compressed copies (vite.config.ts), cached as the file they are copies of. */
 const COPY = /\.(?:br|gz)$/;
 
 /**
- * Serves the built app from STATIC_DIR. Deep links such as /chatpage get index.html (the SPA
+ * Serves the built app from STATIC_DIR: `/` is landing.html when there is one. Deep links such as /chatpage get index.html (the SPA
  * fallback); a missing /assets/* file is a 404, not HTML, or a stale tab would run HTML as a script.
  * A browser that accepts brotli or gzip gets the copy the build made beside each file (`.br`,
  * `.gz`), the shell included, with `Vary: Accept-Encoding`; others get the file itself. Hashed
@@ -31,6 +31,9 @@ export async function registerStaticShell(app: FastifyInstance, staticDir: strin
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: staticDir,
+      // `/` is the landing page as static HTML when the build made it (no app code: issue 34
+      // item 2), else the app, which shows the landing too.
+      index: ['landing.html', 'index.html'],
       preCompressed: true,
       setHeaders(res, filePath) {
         const name = path.basename(filePath).replace(COPY, '');

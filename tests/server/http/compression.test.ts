@@ -21,6 +21,8 @@ const speech = `${'cd'.repeat(32)}.mp3`;
 async function writeBuiltApp(dir: string): Promise<void> {
   const files: Record<string, string> = {
     'index.html': `<!doctype html><html lang="en"><title>DISH</title>${'<p>shell</p>'.repeat(100)}</html>`,
+    // The landing page as static HTML (scripts/prerender-landing.ts): what `/` is.
+    'landing.html': `<!doctype html><html lang="en"><title>DISH</title>${'<p>landing</p>'.repeat(100)}</html>`,
     [ASSET]: `export const words = ${JSON.stringify('assistive solutions '.repeat(200))};\n`,
     'sw.js': `self.addEventListener('install', () => {});\n`.repeat(40),
   };
@@ -121,14 +123,17 @@ describe('the built app, compressed at build time', () => {
     expect(res.body.equals(await onDisk('favicon.svg'))).toBe(true);
   });
 
-  it('compresses the shell at / and at a deep link (the SPA fallback)', async () => {
-    for (const page of ['/', '/chatpage']) {
+  it('compresses the landing page at / and the shell at a deep link (the SPA fallback)', async () => {
+    for (const [page, file] of [
+      ['/', 'landing.html'],
+      ['/chatpage', 'index.html'],
+    ] as const) {
       const res = await get(page, { ...HTML, 'accept-encoding': 'br' });
       expect(res.status, page).toBe(200);
       expect(res.headers['content-encoding'], page).toBe('br');
       expect(res.headers['content-type'], page).toMatch(/^text\/html/);
       expect(varies(res), page).toBe(true);
-      expect(decoded(res).equals(await onDisk('index.html')), page).toBe(true);
+      expect(decoded(res).equals(await onDisk(file)), page).toBe(true);
     }
   });
 

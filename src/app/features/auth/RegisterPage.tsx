@@ -2,7 +2,6 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   confirmPasswordRule,
   contactRule,
@@ -15,6 +14,7 @@ import { translate } from '../../i18n/i18n';
 import { register, sessionUserAtom } from '../../state/auth';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
+import { notify } from '../../ui/toast';
 import { useBusy } from '../../ui/useBusy';
 import { useForm, type FieldRule } from '../../ui/useForm';
 import { PasswordField } from './AuthFields';
@@ -53,7 +53,7 @@ export function RegisterPage() {
     if (!form.validate() || contact) return;
     const user = await whileBusy(() => register(form.values));
     if (user) {
-      toast.success(translate(ACCOUNT_CREATED));
+      notify('success', translate(ACCOUNT_CREATED));
       await navigate({ to: '/login' });
     }
   };

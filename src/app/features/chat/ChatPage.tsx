@@ -1,7 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { sessionUserAtom, userUnconfirmedAtom } from '../../state/auth';
 import {
   chatMessagesAtom,
@@ -16,6 +15,7 @@ import { onlineAtom } from '../../state/connectivity';
 import { offlineCache } from '../../state/offline-cache';
 import { store } from '../../state/store';
 import { translate } from '../../i18n/i18n';
+import { notify } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { connectChat, sendQuestion } from './chatSocketBridge';
 import { ConnectionStatus } from './ConnectionStatus';
@@ -85,7 +85,7 @@ export function ChatPage() {
   const send = async (question: InitialQuestion) => {
     setHeld(null);
     if (await sendQuestion(question)) return;
-    toast.error(translate(NOT_SENT));
+    notify('error', translate(NOT_SENT));
     // Give the words back, so nothing typed is lost.
     if (question.text) input.current?.prefill(question.text);
   };

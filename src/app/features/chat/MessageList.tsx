@@ -1,9 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../state/chat';
 import { AnswerActions, type Announce } from './AnswerActions';
-import { BotMarkdown } from './BotMarkdown';
 import './chat.css';
+
+/**
+ * Markdown (react-markdown, GFM: a third of the chat's code) loads with the first answer shown, not
+ * with the page; until it has, the answer shows as its plain text.
+ */
+const BotMarkdown = lazy(() => import('./BotMarkdown').then((m) => ({ default: m.BotMarkdown })));
+
+/** Tells the list when an answer's markdown is on screen (at once, or once its code has loaded). */
+function Rendered({ id, onRendered }: { id: string; onRendered: (id: string) => void }) {
+  useEffect(() => onRendered(id), [id, onRendered]);
+  return null;
+}
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -64,18 +75,35 @@ export function MessageList({ messages, announce }: { messages: ChatMessage[]; a
   const spacer = useRef<HTMLDivElement>(null);
   const shownBefore = useRef<string[]>(keptIds(messages));
   const [spoken, setSpoken] = useState('');
+  /** A new answer still shown as plain text, to be said once its markdown is on screen. */
+  const waiting = useRef<string | null>(null);
   const { t } = useTranslation();
+
+  /** Says an answer's words as rendered (the markdown's text, "DISH answered:" first), never the buttons under them. */
+  const speak = useCallback((id: string) => {
+    const bubble = list.current?.querySelector(`[data-message-id="${CSS.escape(id)}"]`);
+    if (bubble?.querySelector('.md-pending')) {
+      waiting.current = id;
+      return;
+    }
+    waiting.current = null;
+    const words = bubble?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    // The same words twice (asked again) are still said: a no-break space makes them new text.
+    if (words) setSpoken((last) => (last === words ? `${words}\u00a0` : words));
+  }, []);
+  const rendered = useCallback(
+    (id: string) => {
+      if (waiting.current === id) speak(id);
+    },
+    [speak],
+  );
 
   useEffect(() => {
     const answer = newAnswer(shownBefore.current, messages);
     shownBefore.current = keptIds(messages);
-    if (!answer) return;
-    // The words as rendered (the markdown's text, "DISH answered:" first), never the buttons under them.
-    const bubble = list.current?.querySelector(`[data-message-id="${CSS.escape(answer.id)}"]`);
-    const words = bubble?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-    // The same words twice (asked again) are still said: a no-break space makes them new text.
-    if (words) setSpoken((last) => (last === words ? `${words}\u00a0` : words));
-  }, [messages]);
+    waiting.current = null;
+    if (answer) speak(answer.id);
+  }, [messages, speak]);
 
   useEffect(() => {
     const users = list.current?.querySelectorAll<HTMLElement>('.message-user');
@@ -90,7 +118,7 @@ export function MessageList({ messages, announce }: { messages: ChatMessage[]; a
     <>
       <div ref={list} className="message-list" role="log" aria-live="off" aria-label={t('Conversation')}>
         {messages.map((message) => (
-          <Message key={message.id} message={message} announce={announce} />
+          <Message key={message.id} message={message} announce={announce} onRendered={rendered} />
         ))}
       </div>
       <p className="visually-hidden answer-announcer" role="status" aria-live="polite">
@@ -101,7 +129,15 @@ export function MessageList({ messages, announce }: { messages: ChatMessage[]; a
   );
 }
 
-function Message({ message, announce }: { message: ChatMessage; announce: Announce | undefined }) {
+function Message({
+  message,
+  announce,
+  onRendered,
+}: {
+  message: ChatMessage;
+  announce: Announce | undefined;
+  onRendered: (id: string) => void;
+}) {
   const { t } = useTranslation();
   switch (message.type) {
     case 'articulation':
@@ -126,7 +162,12 @@ function Message({ message, announce }: { message: ChatMessage; announce: Announ
           <span className="visually-hidden">{t('DISH answered: ')}</span>
           {message.text ? (
             // An error is a sentence of the server's: shown in the interface's language when known.
-            <BotMarkdown id={message.id} text={message.failed ? t(message.text) : message.text} />
+            <Suspense
+              fallback={<p className="md-pending">{message.failed ? t(message.text) : message.text}</p>}
+            >
+              <BotMarkdown id={message.id} text={message.failed ? t(message.text) : message.text} />
+              <Rendered id={message.id} onRendered={onRendered} />
+            </Suspense>
           ) : null}
           {message.isAudio ? <AudioMessage message={message} label={t('Spoken answer')} /> : null}
         </div>

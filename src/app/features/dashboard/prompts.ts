@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_PROMPTS } from '../../../shared/admin/prompts';
-import { routes } from '../../../shared/api/routes';
+import { chatRoutes as routes } from '../../../shared/api/chat';
 import { QUERYING_APP } from '../../../shared/constants';
 import { call } from '../../api/client';
 

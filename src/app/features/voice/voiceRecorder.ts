@@ -5,9 +5,10 @@
  * Two ways to record, so that everyone can: hold the button (mouse, touch, Space or Enter held)
  * and release to send, or press it briefly (a screen reader's activation, a switch, a tap) to
  * start and press it again to send. Escape cancels.
+ *
+ * The encoder's bridge (Comlink) and its worker load on the first recording, not with the page.
  */
 import { MAX_AUDIO_DURATION_MS } from '../../../shared/constants';
-import { audioEncoder, recordingToMp3 } from './encoder';
 import { warmSpeechModel } from '../../state/voice';
 
 export type RecorderPhase = 'idle' | 'asking' | 'starting' | 'recording' | 'encoding';
@@ -53,6 +54,8 @@ async function microphonePermission(): Promise<PermissionAnswer> {
     return grantedOnThisPage ? 'granted' : 'unknown';
   }
 }
+
+const loadEncoder = () => import('./encoder');
 
 const stopTracks = (stream: MediaStream) => stream.getTracks().forEach((track) => track.stop());
 
@@ -136,7 +139,11 @@ export class VoiceRecorder {
       this.reset('');
       return;
     }
-    audioEncoder(); // warm the worker up while the user speaks
+    // Warm the worker up while the user speaks; a failed load is met again (and reported) at encoding.
+    loadEncoder().then(
+      ({ audioEncoder }) => audioEncoder(),
+      () => undefined,
+    );
     warmSpeechModel(); // and the server's speech model
     try {
       this.stream = await navigator.mediaDevices.getUserMedia({
@@ -212,6 +219,7 @@ export class VoiceRecorder {
 
   private async encode(recording: Blob): Promise<void> {
     try {
+      const { recordingToMp3 } = await loadEncoder();
       const mp3 = await recordingToMp3(recording);
       this.reset(this.state.notice);
       // Not when the button went away meanwhile (the page changed).
