@@ -65,7 +65,18 @@ export default defineConfig({
   ],
   worker: { format: 'es' },
   // The manifest names each page's chunks for the bundle budgets (tests/support/bundle-pages.ts).
-  build: { outDir: 'dist/app', sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist/app',
+    sourcemap: true,
+    manifest: true,
+    rollupOptions: {
+      output: {
+        // Zod and the line that tells it not to compile with `new Function` (src/app/zod-jitless.ts)
+        // in a chunk of their own, so that line runs before any chunk makes a schema.
+        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|zod-jitless/ }] },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(

@@ -3,7 +3,7 @@ import { Provider } from 'jotai';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { TOAST_MS } from '../shared/constants';
 import { createAppRouter } from './router';
-import { checkCurrentUser } from './state/auth';
+import { checkAtStart } from './state/auth';
 // Follows the signed-in user's stored language from the first sign-in check on.
 import './state/language';
 import { watchConnectivity } from './state/connectivity';
@@ -32,7 +32,7 @@ export function App({ router: given, onFirstPage }: AppProps) {
   }, [firstPage, onFirstPage]);
   useEffect(() => watchConnectivity(), []);
   useEffect(() => {
-    void checkCurrentUser();
+    void checkAtStart();
   }, []);
   return (
     <Provider store={store}>

@@ -1,3 +1,5 @@
+// Before anything that makes a schema (zod-jitless.ts says why).
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

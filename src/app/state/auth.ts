@@ -84,6 +84,20 @@ export function checkCurrentUser(): Promise<SessionUser | null> {
   return inFlight;
 }
 
+/**
+ * The check as the app starts: asked of the server only when this device has seen a sign-in (the
+ * last known user is kept until sign-out). A first visit is known to be signed out without a
+ * request, whose 401 the browser would log as an error on every public page (Lighthouse's best
+ * practices). A protected page asks anyway (its guard calls checkCurrentUser).
+ */
+export function checkAtStart(): Promise<SessionUser | null> {
+  if (offlineCache.user() === null && !store.get(sessionUserAtom)) {
+    store.set(authKnownAtom, true);
+    return Promise.resolve(null);
+  }
+  return checkCurrentUser();
+}
+
 /** Runs an auth call; on failure the message goes to the banner and the session is cleared (SPEC §8). */
 async function authCall<T>(call: () => Promise<T>): Promise<T | null> {
   store.set(authErrorAtom, null);

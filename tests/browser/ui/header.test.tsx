@@ -3,6 +3,7 @@ import { page } from 'vitest/browser';
 import { messages } from '../../../src/shared/messages';
 import { authKnownAtom, sessionUserAtom } from '../../../src/app/state/auth';
 import { chatWithUsUrlAtom } from '../../../src/app/state/contact';
+import { offlineCache } from '../../../src/app/state/offline-cache';
 import { store } from '../../../src/app/state/store';
 import {
   currentHref,
@@ -23,8 +24,9 @@ const logoutButton = () => page.getByRole('button', { name: 'Logout', exact: tru
 const loading = () => header().getByText('Loading', { exact: true });
 
 describe('header', () => {
-  test("shows 'Loading' until the current-user check answers, then 'Chat with us'", async () => {
+  test("a device that has seen a sign-in shows 'Loading' until the check answers, then 'Chat with us'", async () => {
     store.set(authKnownAtom, false);
+    offlineCache.saveUser(makeUser());
     // Hold the current-user call until the test lets it through to the real (absent) server.
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -46,6 +48,14 @@ describe('header', () => {
     await expect.element(loading()).not.toBeInTheDocument();
     expect(store.get(authKnownAtom)).toBe(true);
     expect(store.get(sessionUserAtom)).toBeNull();
+  });
+
+  test('a first visit asks nobody who is signed in: no request, whose 401 the browser logs as an error', async () => {
+    store.set(authKnownAtom, false);
+    const { calls } = overrideFetch(() => undefined);
+    await renderApp('/');
+    await expect.element(chatWithUs()).toBeVisible();
+    expect(calls.some((c) => c.path === '/auth/getme')).toBe(false);
   });
 
   test("signed out: 'Chat with us' opens the messaging app in a new tab, no opener, no referrer", async () => {

@@ -1,0 +1,9 @@
+/**
+ * Zod compiles object schemas with `new Function` when it can, and finds out whether it can by
+ * trying: under the server's Content-Security-Policy (no 'unsafe-eval') the browser refuses and
+ * logs the refusal on every page (Lighthouse's best practices count it). Told up front that it may
+ * not, it never tries. Imported first by main.tsx, before any schema is made.
+ */
+import { z } from 'zod';
+
+z.config({ jitless: true });
