@@ -3,7 +3,7 @@ import type { SessionUser } from '../../shared/auth/schemas';
 import { AUTH_CHECK_THROTTLE_MS } from '../../shared/constants';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/client';
 import { authApi, type Registration } from '../api/auth';
-import { onlineAtom } from './connectivity';
+import { checkServerReachable, onlineAtom } from './connectivity';
 import { offlineCache } from './offline-cache';
 import { store } from './store';
 
@@ -93,6 +93,8 @@ export function checkCurrentUser(): Promise<SessionUser | null> {
 export function checkAtStart(): Promise<SessionUser | null> {
   if (offlineCache.user() === null && !store.get(sessionUserAtom)) {
     store.set(authKnownAtom, true);
+    // Whether the server answers is still worth knowing: the offline notice says it.
+    void checkServerReachable();
     return Promise.resolve(null);
   }
   return checkCurrentUser();

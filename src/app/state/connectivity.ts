@@ -15,14 +15,20 @@ function setOnline(online: boolean): void {
     retry = undefined;
   }
   // While offline, look for the server now and then so the notice goes away by itself.
-  if (!online && !retry) {
-    retry = setInterval(() => {
-      fetch('/api/health', { cache: 'no-store' }).then(
-        (r) => r.ok && setOnline(true),
-        () => undefined,
-      );
-    }, HEALTH_RETRY_MS);
-  }
+  if (!online && !retry) retry = setInterval(() => void checkServerReachable(), HEALTH_RETRY_MS);
+}
+
+/**
+ * Asks the server whether it answers: no answer is offline, a healthy one online (a page that
+ * calls nothing else still learns it is offline; an offline one learns when it is back).
+ */
+export function checkServerReachable(): Promise<void> {
+  return fetch('/api/health', { cache: 'no-store' }).then(
+    (r) => {
+      if (r.ok) setOnline(true);
+    },
+    () => setOnline(false),
+  );
 }
 
 /** Starts watching the browser's network state and the answers of API calls. */
