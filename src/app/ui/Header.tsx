@@ -1,11 +1,11 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { authKnownAtom, logout, sessionUserAtom } from '../state/auth';
 import { chatWithUsUrlAtom, loadChatWithUsUrl } from '../state/contact';
-import { Logo } from './Logo';
+import { SiteHeader } from './SiteHeader';
 
 /**
  * SPEC §2 header: home, About Us, Partner with us; Chat with us when signed out (when the server
@@ -25,36 +25,22 @@ export function Header() {
   };
 
   return (
-    <header className="site-header">
-      <nav aria-label={t('Main')} className="site-nav">
-        <Link to="/" className="home-link" aria-label={t('DISH home')}>
-          <Logo />
-          <span className="home-link-text">DISH</span>
-        </Link>
-        <ul className="nav-links">
-          <li>
-            <a href="/#about">{t('About Us')}</a>
-          </li>
-          <li>
-            <a href="/#partners">{t('Partner with us')}</a>
-          </li>
-        </ul>
-        <LanguageSwitch />
-        <div className="nav-account" aria-live="polite">
-          {!known ? (
-            <span className="nav-loading">{t('Loading')}</span>
-          ) : user ? (
-            <button type="button" className="button button-secondary" onClick={onLogout}>
-              {t('Logout')}
-            </button>
-          ) : chatUrl ? (
-            <a className="button" href={chatUrl} target="_blank" rel="noopener noreferrer">
-              {t('Chat with us')}
-              <span className="visually-hidden">{t(' (opens WhatsApp in a new tab)')}</span>
-            </a>
-          ) : null}
-        </div>
-      </nav>
-    </header>
+    <SiteHeader>
+      <LanguageSwitch />
+      <div className="nav-account" aria-live="polite">
+        {!known ? (
+          <span className="nav-loading">{t('Loading')}</span>
+        ) : user ? (
+          <button type="button" className="button button-secondary" onClick={onLogout}>
+            {t('Logout')}
+          </button>
+        ) : chatUrl ? (
+          <a className="button" href={chatUrl} target="_blank" rel="noopener noreferrer">
+            {t('Chat with us')}
+            <span className="visually-hidden">{t(' (opens WhatsApp in a new tab)')}</span>
+          </a>
+        ) : null}
+      </div>
+    </SiteHeader>
   );
 }

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES, type UiLanguage } from '../../../shared/i18n/languages';
 import { i18n } from '../../i18n/i18n';
 import { hi } from '../../i18n/hi';
-import { Logo } from '../../ui/Logo';
+import { SiteHeader } from '../../ui/SiteHeader';
 import type { StaticLanding } from './landingHtml';
 import { LandingPage } from './LandingPage';
 
@@ -33,27 +33,13 @@ function StaticHeader({ language }: { language: UiLanguage }) {
   const { t } = useTranslation();
   const other: UiLanguage = language === 'en' ? 'hi' : 'en';
   return (
-    <header className="site-header">
-      <nav aria-label={t('Main')} className="site-nav">
-        <a href="/" className="home-link" aria-label={t('DISH home')}>
-          <Logo />
-          <span className="home-link-text">DISH</span>
-        </a>
-        <ul className="nav-links">
-          <li>
-            <a href="/#about">{t('About Us')}</a>
-          </li>
-          <li>
-            <a href="/#partners">{t('Partner with us')}</a>
-          </li>
-        </ul>
-        <button type="button" className="button button-secondary language-switch" data-language={other}>
-          <span className="visually-hidden">{t('Change language to')} </span>
-          <span lang={other}>{NAMES[other]}</span>
-        </button>
-        <div className="nav-account" />
-      </nav>
-    </header>
+    <SiteHeader>
+      <button type="button" className="button button-secondary language-switch" data-language={other}>
+        <span className="visually-hidden">{t('Change language to')} </span>
+        <span lang={other}>{NAMES[other]}</span>
+      </button>
+      <div className="nav-account" />
+    </SiteHeader>
   );
 }
 
