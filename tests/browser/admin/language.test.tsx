@@ -40,6 +40,17 @@ function serveAdmin() {
     '/admin/get_ingestion_progress': () => ({
       counts: { pending: 1, started: 1, completed: 4, failed: 1 },
       crawls: [{ id: 'c', url: 'https://example.org/', source: 'Web Source', found: 3, fetched: 1 }],
+      working: [
+        {
+          id: 'w',
+          source: 'Web Source',
+          name: 'census.pdf',
+          stage: 'reading',
+          done: 4,
+          total: 18,
+          secondsLeft: 30,
+        },
+      ],
       nextRunAt: null,
       intervalSeconds: 3600,
     }),

@@ -120,6 +120,17 @@ function serveEverything() {
     // A long address in the live progress, and a long prompt (issue 14 items 4 and 5).
     '/admin/get_ingestion_progress': () => ({
       counts: { pending: 3, started: 1, completed: 120, failed: 2 },
+      working: [
+        {
+          id: 'w',
+          source: 'Web Source',
+          name: `${'a-very-long-file-name-'.repeat(6)}.pdf`,
+          stage: 'embedding',
+          done: 120,
+          total: 480,
+          secondsLeft: 95,
+        },
+      ],
       crawls: [
         {
           id: 'c',

@@ -30,10 +30,12 @@ export function failureMessage(stage: WorkStage | null, reason: string): string 
 /**
  * Writes an item's stage and counts onto its pending row as its work goes (issue 34 item 5). A
  * new stage is written at once, with the database's time as its start (the time left is told
- * from it, by whichever process reads it); counts within a stage at most twice a second.
+ * from it, by whichever process reads it), and so is its total once known; counts within a stage
+ * at most twice a second.
  */
 export function workProgressWriter(db: Db, pendingId: string, log: FastifyBaseLogger) {
   let stage: WorkStage | null = null;
+  let counted = false;
   const writes = throttledWrites<StageProgress & { fresh: boolean }>(
     ({ stage: now, done, total, fresh }) =>
       db
@@ -50,8 +52,11 @@ export function workProgressWriter(db: Db, pendingId: string, log: FastifyBaseLo
   return {
     report: ((progress) => {
       const fresh = progress.stage !== stage;
+      // The total, once known (a PDF's page count), is shown at once too.
+      const firstTotal = (fresh || !counted) && progress.total !== null;
+      counted = fresh ? progress.total !== null : counted || progress.total !== null;
       stage = progress.stage;
-      writes.report({ ...progress, fresh }, { now: fresh });
+      writes.report({ ...progress, fresh }, { now: fresh || firstTotal });
     }) satisfies ReportProgress,
     /** The stage the work is in (or last was in), for a failure's message. */
     get stage(): WorkStage | null {
