@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProgressEvent } from '../../models/transformers';
-import { RestartingThread, ThreadClient } from '../../threads/rpc';
+import { RestartingThread, ThreadClient, ThreadStopped } from '../../threads/rpc';
 import type { Chunk } from './chunker';
 import { readableBy, type Embedder, type EmbedderOptions, type Script } from './embeddings';
 import type { TextRole } from './model-prefixes';
@@ -30,6 +30,8 @@ const BATCH = 16;
  * bound, 1.38 GB, and 17 % longer (docs/performance.md). The tokenizer of e5 holds about 150 MB.
  */
 const HEAP_MB = 512;
+/** How long a stop waits for the batch in flight (a batch takes well under a second). */
+const STOP_WAIT_MS = 10_000;
 
 interface Piece {
   texts: string[];
@@ -71,6 +73,8 @@ class EmbeddingThread {
   private readonly urgent: Piece[] = [];
   private readonly waiting: Piece[] = [];
   private inFlight: Piece[] = [];
+  /** Set while stopping: no batch is sent, and this is called once the one in flight has ended. */
+  private stopping: (() => void) | null = null;
   private dimensions = 0;
 
   constructor(
@@ -140,8 +144,25 @@ class EmbeddingThread {
     return this.thread.call('passages', [text]);
   }
 
-  stop(): Promise<void> {
-    return this.thread.stop();
+  /**
+   * Ends the thread for good. ONNX Runtime ends a run on threads of its own: a worker ended during
+   * one takes the whole process down ("terminate called after throwing an instance of
+   * 'Napi::Error'"), so the batch in flight is let finish first (for a while at most); what still
+   * waits fails.
+   */
+  async stop(): Promise<void> {
+    if (this.inFlight.length) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => (this.stopping = resolve)),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+    }
+    this.stopping = null;
+    await this.thread.stop();
+    const stopped = new ThreadStopped('the embedding thread was shut down');
+    for (const piece of this.urgent.splice(0).concat(this.waiting.splice(0))) piece.fail(stopped);
   }
 
   /**
@@ -149,7 +170,7 @@ class EmbeddingThread {
    * role, which one prefix is put before), else a document's.
    */
   private next(): void {
-    if (this.inFlight.length) return;
+    if (this.inFlight.length || this.stopping) return;
     const batch: Piece[] = [];
     let size = 0;
     const as = this.urgent[0]?.as;
@@ -193,6 +214,7 @@ class EmbeddingThread {
       }
       offset += piece.texts.length;
     }
-    this.next();
+    if (this.stopping) this.stopping();
+    else this.next();
   }
 }

@@ -54,6 +54,21 @@ describe('the embedding model in a thread of its own', () => {
     expect(asked).toHaveLength(384);
   });
 
+  it('ends while a document is embedded: the batch in the model finishes, the rest fails, the process lives', async () => {
+    // Ending the thread during ONNX Runtime's run aborted the whole process (a Napi::Error thrown
+    // after its environment was gone): this test's own process would die.
+    const own = await loadThreadedEmbedder(options, options.model, log);
+    const sentences = Array.from({ length: 320 }, (_, i) => `Sentence ${i} of a long document about ramps.`);
+    const document = own.embed(sentences, { as: 'passage' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await own.dispose?.();
+    await expect(document).rejects.toThrow('the embedding thread was shut down');
+    // This process goes on: a new model thread embeds as before.
+    const again = await loadThreadedEmbedder(options, options.model, log);
+    expect(await again.embed(['Where can I find a ramp?'], { as: 'query' })).toHaveLength(1);
+    await again.dispose?.();
+  });
+
   it('fails plainly when the model cannot be loaded', async () => {
     await expect(
       loadThreadedEmbedder({ ...options, modelsDir: sharedPath('fixtures') }, 'no-such-model', log),
