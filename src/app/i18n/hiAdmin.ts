@@ -16,6 +16,7 @@ import {
 import { DOC_FORMATS, FILE_TYPE_REFUSED } from '../../shared/admin/uploads';
 import { MAX_UPLOAD_FILES, WEB_MAX_DEPTH } from '../../shared/constants';
 import { messages, tooManyFilesMessage } from '../../shared/messages';
+import { progressHi } from './hiProgress';
 import { reviewHi } from './hiReview';
 
 const HINDI_DOC_FORMATS =
@@ -163,7 +164,7 @@ const questions: Record<string, string> = {
   'Error {{message}} thrown at {{time}}': 'त्रुटि {{message}}, समय {{time}}',
 };
 
-/** The Data tab: sources, their pending and ingested data, and the queue's progress. */
+/** The Data tab: sources and their pending and ingested data (the queue's progress: hiProgress.ts). */
 const data: Record<string, string> = {
   'Available Sources': 'उपलब्ध स्रोत',
   Enabled: 'सक्षम',
@@ -219,37 +220,6 @@ const data: Record<string, string> = {
   'Documents (Word, spreadsheets, text files)': 'दस्तावेज़ (Word, स्प्रेडशीट, टेक्स्ट फ़ाइलें)',
   Video: 'वीडियो',
   'XML record': 'XML रिकॉर्ड',
-  Processing: 'प्रोसेसिंग',
-  'The processing state could not be read.': 'प्रोसेसिंग की स्थिति पढ़ी नहीं जा सकी।',
-  Crawling: 'क्रॉल हो रहा है:',
-  '{{found}} page found, {{fetched}} fetched.': '{{found}} पेज मिला, {{fetched}} लाए गए।',
-  '{{found}} pages found, {{fetched}} fetched.': '{{found}} पेज मिले, {{fetched}} लाए गए।',
-  '{{pending}} pending, {{started}} started, {{completed}} done, {{failed}} failed.':
-    '{{pending}} लंबित, {{started}} शुरू, {{completed}} पूरे, {{failed}} विफल।',
-  'Scheduled processing runs every {{minutes}}.': 'तय प्रोसेसिंग हर {{minutes}} में चलती है।',
-  'Processing runs only when it is started with (Force) Process Now.':
-    'प्रोसेसिंग तभी चलती है जब उसे (फ़ोर्स) अभी प्रोसेस करें से शुरू किया जाए।',
-  'in less than a minute': 'एक मिनट से कम में',
-  'in {{minutes}}': '{{minutes}} में',
-  'Next scheduled run: {{time}} ({{when}}).': 'अगली तय प्रोसेसिंग: {{time}} ({{when}})।',
-  '1 minute': '1 मिनट',
-  '{{n}} minutes': '{{n}} मिनट',
-  '1 second': '1 सेकंड',
-  '{{n}} seconds': '{{n}} सेकंड',
-  'About {{time}} left.': 'लगभग {{time}} बाकी।',
-  Reading: 'पढ़ा जा रहा है:',
-  Fetching: 'लाया जा रहा है:',
-  Embedding: 'एम्बेड हो रहा है:',
-  Saving: 'सहेजा जा रहा है:',
-  '{{stage}} {{name}} ({{source}}): page {{done}} of {{total}}.':
-    '{{stage}} {{name}} ({{source}}): {{total}} में से {{done}} पेज।',
-  '{{stage}} {{name}} ({{source}}): {{done}} of {{total}} passages.':
-    '{{stage}} {{name}} ({{source}}): {{total}} में से {{done}} अंश।',
-  'Reading {{name}} ({{source}}).': '{{name}} ({{source}}) पढ़ा जा रहा है।',
-  'Fetching {{name}} ({{source}}).': '{{name}} ({{source}}) लाया जा रहा है।',
-  'Crawling {{name}} ({{source}}).': '{{name}} ({{source}}) क्रॉल हो रहा है।',
-  'Embedding {{name}} ({{source}}).': '{{name}} ({{source}}) एम्बेड हो रहा है।',
-  'Saving {{name}} ({{source}}).': '{{name}} ({{source}}) सहेजा जा रहा है।',
 };
 
 /** The Add Data page: one item, or a bulk upload. */
@@ -394,6 +364,7 @@ export const adminHi: Record<string, string> = {
   ...users,
   ...questions,
   ...data,
+  ...progressHi,
   ...addData,
   ...prompts,
   ...projects,
