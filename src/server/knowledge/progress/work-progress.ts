@@ -35,7 +35,8 @@ export function failureMessage(stage: WorkStage | null, reason: string): string 
  */
 export function workProgressWriter(db: Db, pendingId: string, log: FastifyBaseLogger) {
   let stage: WorkStage | null = null;
-  let counted = false;
+  /** The current stage's total has been written. */
+  let totalShown = false;
   const writes = throttledWrites<StageProgress & { fresh: boolean }>(
     ({ stage: now, done, total, fresh }) =>
       db
@@ -52,9 +53,10 @@ export function workProgressWriter(db: Db, pendingId: string, log: FastifyBaseLo
   return {
     report: ((progress) => {
       const fresh = progress.stage !== stage;
+      if (fresh) totalShown = false;
       // The total, once known (a PDF's page count), is shown at once too.
-      const firstTotal = (fresh || !counted) && progress.total !== null;
-      counted = fresh ? progress.total !== null : counted || progress.total !== null;
+      const firstTotal = !totalShown && progress.total !== null;
+      if (firstTotal) totalShown = true;
       stage = progress.stage;
       writes.report({ ...progress, fresh }, { now: fresh || firstTotal });
     }) satisfies ReportProgress,
