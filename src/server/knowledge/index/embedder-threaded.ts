@@ -75,6 +75,8 @@ class EmbeddingThread {
   private inFlight: Piece[] = [];
   /** Set while stopping: no batch is sent, and this is called once the one in flight has ended. */
   private stopping: (() => void) | null = null;
+  /** Stopped for good: a later call fails rather than start a thread nobody will end. */
+  private stopped: ThreadStopped | null = null;
   private dimensions = 0;
 
   constructor(
@@ -113,6 +115,7 @@ class EmbeddingThread {
     urgent: boolean,
     onProgress?: (done: number, total: number) => void,
   ): Promise<number[][]> {
+    if (this.stopped) return Promise.reject(this.stopped);
     if (texts.length === 0) return Promise.resolve([]);
     return new Promise((resolve, reject) => {
       const vectors = new Array<number[]>(texts.length);
@@ -141,16 +144,19 @@ class EmbeddingThread {
 
   /** A text's passages, cut in the thread: sent at once (cutting is quick beside embedding). */
   passages(text: string): Promise<Chunk[]> {
+    if (this.stopped) return Promise.reject(this.stopped);
     return this.thread.call('passages', [text]);
   }
 
   /**
    * Ends the thread for good. ONNX Runtime ends a run on threads of its own: a worker ended during
    * one takes the whole process down ("terminate called after throwing an instance of
-   * 'Napi::Error'"), so the batch in flight is let finish first (for a while at most); what still
-   * waits fails.
+   * 'Napi::Error'"), so the batch in flight is let finish first (for a while at most), what still
+   * waits fails, and so does a later call (a scale being measured after the server closed must not
+   * start a thread that the process would end mid-run).
    */
   async stop(): Promise<void> {
+    this.stopped ??= new ThreadStopped('the embedding thread was shut down');
     if (this.inFlight.length) {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
@@ -161,8 +167,7 @@ class EmbeddingThread {
     }
     this.stopping = null;
     await this.thread.stop();
-    const stopped = new ThreadStopped('the embedding thread was shut down');
-    for (const piece of this.urgent.splice(0).concat(this.waiting.splice(0))) piece.fail(stopped);
+    for (const piece of this.urgent.splice(0).concat(this.waiting.splice(0))) piece.fail(this.stopped);
   }
 
   /**

@@ -63,6 +63,8 @@ describe('the embedding model in a thread of its own', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     await own.dispose?.();
     await expect(document).rejects.toThrow('the embedding thread was shut down');
+    // A later call fails too: it starts no thread that nobody would end.
+    await expect(own.embed(['Where can I find a ramp?'], { as: 'query' })).rejects.toThrow('shut down');
     // This process goes on: a new model thread embeds as before.
     const again = await loadThreadedEmbedder(options, options.model, log);
     expect(await again.embed(['Where can I find a ramp?'], { as: 'query' })).toHaveLength(1);
