@@ -229,7 +229,11 @@ export async function downloadBlob(path: string, method: 'GET' | 'POST' = 'GET')
   } catch {
     throw new ApiError(messages.blobFetchFailed, 0);
   }
-  if (!response.ok) throw new ApiError(messages.blobFetchFailed, response.status);
+  if (!response.ok) {
+    // Not read, but let go: an unread answer keeps its connection open.
+    void response.body?.cancel();
+    throw new ApiError(messages.blobFetchFailed, response.status);
+  }
   return response.blob();
 }
 
