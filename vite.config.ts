@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
-import { LANDING_FILE, prerenderLanding } from './scripts/prerender-landing.ts';
+import { prerenderPages } from './scripts/prerender-pages.ts';
 
 const serverPort = Number(process.env.PORT ?? 3000);
 const serverUrl = `http://127.0.0.1:${serverPort}`;
@@ -14,8 +14,9 @@ export const serverPaths = ['/auth', '/admin/', '/project_auth', '/socket.io', '
 export default defineConfig({
   plugins: [
     react(),
-    // landing.html: `/` as static HTML, no app code (issue 34 item 2; docs/performance.md).
-    prerenderLanding(),
+    // landing.html (`/` as static HTML, no app code) and a static copy of each page people open
+    // by address, painted while the app loads (issue 34; docs/performance.md).
+    prerenderPages(),
     VitePWA({
       registerType: 'prompt',
       // The page registers the service worker itself through workbox-window (src/app/pwa).
@@ -40,8 +41,9 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverPaths.map((p) => new RegExp(`^${p.replace(/[/]/g, '\\/')}`)),
         globPatterns: ['**/*.{js,css,html,svg}'],
-        // The service worker answers `/` with the app (index.html), which shows the landing too.
-        globIgnores: [LANDING_FILE],
+        // The service worker answers every page with the app (index.html), which draws the landing
+        // page and the others itself: the static pages are for a first visit, before the worker.
+        globIgnores: ['!(index).html'],
         // Fonts (the Devanagari one, fetched only where Hindi shows) are cached when first used,
         // not precached for every visitor; assets are content-hashed, so the cached copy stays right.
         runtimeCaching: [

@@ -14,17 +14,23 @@
 import path from 'node:path';
 import { runnerImport, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { STATIC_PAGE_SCRIPT, staticPageHtml, type StaticPage } from '../src/app/static-pages/pageHtml.ts';
-import type { StaticPageSpec } from '../src/app/static-pages/renderPages.tsx';
 
 export const LANDING_FILE = 'landing.html';
 
 /** A static page's file: `/login` is `login.html`. */
 export const staticPageFile = (pagePath: string): string => `${pagePath.replace(/^\//, '')}.html`;
 
+/** An app page as renderPages.tsx lists it (APP_PAGES), as far as this plugin reads it. */
+interface AppPage {
+  path: string;
+  module: string;
+}
+
+/** What src/app/static-pages/renderPages.tsx exports (read through Vite's module runner). */
 interface RenderPages {
-  APP_PAGES: StaticPageSpec[];
+  APP_PAGES: AppPage[];
   renderLanding: () => Promise<StaticPage[]>;
-  renderAppPage: (spec: StaticPageSpec) => Promise<StaticPage[]>;
+  renderAppPage: (page: AppPage) => Promise<StaticPage[]>;
 }
 
 /** The chunks (JavaScript, then CSS) a module's chunk needs beyond those the entry already loads. */

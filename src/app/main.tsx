@@ -1,8 +1,9 @@
 // Before anything that makes a schema (zod-jitless.ts says why).
 import './zod-jitless';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { createAppRouter } from './router';
 import { restoreLanguage } from './state/language';
 import './ui/theme.css';
 
@@ -12,13 +13,24 @@ const registerWorker = () =>
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// The chosen language's words first (Hindi is a chunk of its own), so the first paint is in it.
-void restoreLanguage()
-  .catch((error: unknown) => console.warn('The chosen language could not be loaded; showing English.', error))
-  .finally(() =>
-    createRoot(root).render(
+const router = createAppRouter();
+// The first render waits for the chosen language's words (Hindi is a chunk of its own) and for the
+// page itself (its chunk, and who is signed in where that matters): then it is drawn whole, in one
+// go, over the static copy the server may have sent (src/app/static-pages), never a half page.
+void Promise.all([
+  restoreLanguage().catch((error: unknown) =>
+    console.warn('The chosen language could not be loaded; showing English.', error),
+  ),
+  router.load().catch((error: unknown) => console.warn('The first page could not be loaded ahead.', error)),
+]).finally(() => {
+  const app = createRoot(root);
+  // As a transition, React draws the page in short slices and yields between them, so a slow
+  // phone can still paint and scroll while it does (long tasks are what Lighthouse's TBT counts).
+  startTransition(() =>
+    app.render(
       <StrictMode>
-        <App onFirstPage={import.meta.env.PROD ? registerWorker : undefined} />
+        <App router={router} onFirstPage={import.meta.env.PROD ? registerWorker : undefined} />
       </StrictMode>,
     ),
   );
+});

@@ -36,6 +36,9 @@ const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   validateSearch: validateRedirect,
+  // The page's chunk is loaded with the route (the component below only wraps it), so the first
+  // render has the page and never shows an empty one (main.tsx).
+  loader: () => LoginPage.preload?.(),
   component: function Login() {
     return <LoginPage redirect={loginRoute.useSearch().redirect} />;
   },
@@ -45,6 +48,7 @@ const otpRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/loginviaOTP',
   validateSearch: validateRedirect,
+  loader: () => OtpLoginPage.preload?.(),
   component: function LoginViaOtp() {
     return <OtpLoginPage redirect={otpRoute.useSearch().redirect} />;
   },

@@ -26,10 +26,10 @@ export const STATIC_PAGE_SCRIPT = `(function(){var k='dish:language',d=document,
 try{s=localStorage.getItem(k)}catch(e){}
 function page(l){return d.getElementById('page-'+l)}
 function show(l,f){var t=page(l),r=d.getElementById('root');if(!t||!r)return;
-r.replaceChildren(t.content.cloneNode(true));h.lang=l;d.title=t.dataset.title;if(f)r.querySelector('.language-switch').focus()}
-function add(tag,attrs){var e=d.createElement(tag);e.crossOrigin='';for(var a in attrs)e[a]=attrs[a];d.head.appendChild(e)}
-function loadApp(){if(loaded)return;loaded=true;
-me.dataset.preload.split(' ').forEach(function(u){if(u)add('link',{rel:'modulepreload',href:u})});add('script',{type:'module',src:me.dataset.app})}
+r.replaceChildren(t.content.cloneNode(true));h.lang=l;d.title=t.dataset.pageName;if(f)r.querySelector('.language-switch').focus()}
+function add(f,tag,attrs){var e=d.createElement(tag);e.crossOrigin='';for(var a in attrs)e[a]=attrs[a];f.appendChild(e)}
+function loadApp(){if(loaded)return;loaded=true;var f=d.createDocumentFragment();
+me.dataset.preload.split(' ').forEach(function(u){if(u)add(f,'link',{rel:'modulepreload',href:u})});add(f,'script',{type:'module',src:me.dataset.app});d.head.appendChild(f)}
 function start(){if(s&&s!==h.lang)show(s,false);h.style.visibility='';var r=d.getElementById('root');
 if(me&&me.dataset.app){requestAnimationFrame(function(){setTimeout(loadApp,0)});setTimeout(loadApp,1000);return}
 if(!r||r.querySelector('.static-copy'))return;
@@ -70,7 +70,7 @@ export function staticPageHtml(shell: string, pages: StaticPage[], options: Stat
   const templates = pages
     .map(
       (p) =>
-        `<template id="page-${p.language}" data-title="${escapeAttribute(p.title)}">${body(p.html)}</template>`,
+        `<template id="page-${p.language}" data-page-name="${escapeAttribute(p.title)}">${body(p.html)}</template>`,
     )
     .join('\n    ');
   const scripts = [...shell.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g)];

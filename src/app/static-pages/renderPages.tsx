@@ -11,7 +11,6 @@
  *
  * Each in every language the app offers, with the title the page gives itself.
  */
-/* eslint-disable react-refresh/only-export-components -- run once at build time, never hot-reloaded */
 import {
   createMemoryHistory,
   createRootRoute,
@@ -21,7 +20,7 @@ import {
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { UI_LANGUAGES, type UiLanguage } from '../../shared/i18n/languages';
+import { UI_LANGUAGES } from '../../shared/i18n/languages';
 import { LoginPage } from '../features/auth/LoginPage';
 import { OtpLoginPage } from '../features/auth/OtpLoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
@@ -34,7 +33,8 @@ import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { socketStatusAtom } from '../state/chat';
 import { languageAtom } from '../state/language';
 import { Header } from '../ui/Header';
-import { hasSiteHeader, PageFrame } from '../ui/RootLayout';
+import { PageFrame } from '../ui/RootLayout';
+import { hasSiteHeader } from '../ui/siteHeader';
 import { SiteHeader } from '../ui/SiteHeader';
 import { StaticTitleContext } from '../ui/usePageTitle';
 import type { StaticPage } from './pageHtml';
@@ -91,7 +91,10 @@ async function inEveryLanguage(
       const store = createStore();
       store.set(languageAtom, language);
       loading?.(store);
-      const named: { title?: string } = {};
+      let title: string | undefined;
+      const named = (shown: string) => {
+        title = shown;
+      };
       const html = renderToStaticMarkup(
         <RouterContextProvider router={router}>
           <Provider store={store}>
@@ -99,8 +102,8 @@ async function inEveryLanguage(
           </Provider>
         </RouterContextProvider>,
       );
-      if (!named.title) throw new Error(`The page at ${path} gives itself no title (usePageTitle)`);
-      pages.push({ language, title: named.title, html });
+      if (!title) throw new Error(`The page at ${path} gives itself no title (usePageTitle)`);
+      pages.push({ language, title, html });
     }
   } finally {
     await i18n.changeLanguage('en');

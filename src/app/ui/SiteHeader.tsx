@@ -6,7 +6,7 @@ import { Logo } from './Logo';
 /**
  * SPEC §2 header's frame: home, About Us, Partner with us, then `children` (the language switch
  * and the account part). Shared by the app's Header and the static landing page
- * (features/landing/renderStatic.tsx), which has no state.
+ * (static-pages/renderPages.tsx), which has no state.
  */
 export function SiteHeader({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

@@ -21,8 +21,10 @@ const speech = `${'cd'.repeat(32)}.mp3`;
 async function writeBuiltApp(dir: string): Promise<void> {
   const files: Record<string, string> = {
     'index.html': `<!doctype html><html lang="en"><title>DISH</title>${'<p>shell</p>'.repeat(100)}</html>`,
-    // The landing page as static HTML (scripts/prerender-landing.ts): what `/` is.
+    // The landing page as static HTML (scripts/prerender-pages.ts): what `/` is.
     'landing.html': `<!doctype html><html lang="en"><title>DISH</title>${'<p>landing</p>'.repeat(100)}</html>`,
+    // A page's static copy, painted while the app loads: what `/login` is.
+    'login.html': `<!doctype html><html lang="en"><title>Login</title>${'<p>login</p>'.repeat(100)}</html>`,
     [ASSET]: `export const words = ${JSON.stringify('assistive solutions '.repeat(200))};\n`,
     'sw.js': `self.addEventListener('install', () => {});\n`.repeat(40),
   };
@@ -123,10 +125,13 @@ describe('the built app, compressed at build time', () => {
     expect(res.body.equals(await onDisk('favicon.svg'))).toBe(true);
   });
 
-  it('compresses the landing page at / and the shell at a deep link (the SPA fallback)', async () => {
+  it('compresses the landing page at /, a static page at its address and the shell at other deep links', async () => {
     for (const [page, file] of [
       ['/', 'landing.html'],
+      ['/login', 'login.html'],
+      ['/login?redirect=%2Fchatpage', 'login.html'],
       ['/chatpage', 'index.html'],
+      ['/login/more', 'index.html'],
     ] as const) {
       const res = await get(page, { ...HTML, 'accept-encoding': 'br' });
       expect(res.status, page).toBe(200);
@@ -142,7 +147,7 @@ describe('the built app, compressed at build time', () => {
       const asked = { 'accept-encoding': encoding };
       const asset = await get(`/${ASSET}`, asked);
       expect(asset.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
-      for (const page of ['/', '/index.html', '/chatpage', '/sw.js']) {
+      for (const page of ['/', '/index.html', '/login', '/login.html', '/chatpage', '/sw.js']) {
         const res = await get(page, { ...HTML, ...asked });
         expect(res.status, `${page} ${encoding}`).toBe(200);
         expect(res.headers['cache-control'], `${page} ${encoding}`).toBe('no-cache');

@@ -50,7 +50,7 @@ describe('bundle budgets', () => {
 
   test('the landing page is static: no app code, only its language switch (under 1 kB)', () => {
     const landing = figures.pages.find((p) => p.page === 'landing');
-    expect(landing?.files).toEqual([expect.stringMatching(/^assets\/landing-[\w-]+\.js$/)]);
+    expect(landing?.files).toEqual([expect.stringMatching(/^assets\/static-page-[\w-]+\.js$/)]);
     expect(landing?.brotli).toBeLessThan(1024);
   });
 

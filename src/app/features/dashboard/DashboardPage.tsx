@@ -21,6 +21,8 @@ function useNarrow(): boolean {
       return () => query.removeEventListener('change', changed);
     },
     () => window.matchMedia(NARROW).matches,
+    // Drawn at build time (src/app/static-pages) with no window: the wide order, with no prompts yet.
+    () => false,
   );
 }
 

@@ -29,7 +29,8 @@ export function MicrophoneButton({ onRecorded, disabled }: MicrophoneButtonProps
     recorder.handTo(onRecorded);
   });
   useEffect(() => () => recorder.dispose(), [recorder]);
-  const state = useSyncExternalStore(recorder.subscribe, recorder.getState);
+  // The same state when drawn at build time (src/app/static-pages): a recorder that has not started.
+  const state = useSyncExternalStore(recorder.subscribe, recorder.getState, recorder.getState);
   const lastPress = useRef(-Infinity);
   const id = useId();
   const unavailable = useAtomValue(voiceAvailableAtom) === false;
