@@ -30,8 +30,12 @@ const BATCH = 16;
  * bound, 1.38 GB, and 17 % longer (docs/performance.md). The tokenizer of e5 holds about 150 MB.
  */
 const HEAP_MB = 512;
-/** How long a stop waits for the batch in flight (a batch takes well under a second). */
-const STOP_WAIT_MS = 10_000;
+/**
+ * How long a stop waits for the batch in flight at most. A batch takes well under a second on an
+ * idle machine, but CI's two loaded cores took more than the 10 s this was: the thread was ended
+ * mid-run, which aborts the process, and what waited went to a new thread nobody ended.
+ */
+const STOP_WAIT_MS = 120_000;
 
 interface Piece {
   texts: string[];
@@ -175,7 +179,8 @@ class EmbeddingThread {
    * role, which one prefix is put before), else a document's.
    */
   private next(): void {
-    if (this.inFlight.length || this.stopping) return;
+    // Once stopped, nothing more is sent: the batch that settles last must not start a new thread.
+    if (this.inFlight.length || this.stopping || this.stopped) return;
     const batch: Piece[] = [];
     let size = 0;
     const as = this.urgent[0]?.as;
