@@ -248,6 +248,11 @@ export class RestartingThread<Api extends Methods<Api>, Events extends EventMap 
     return (await this.client()).call(method, args, transfer);
   }
 
+  /** The thread that runs or is starting, if any, without starting one. */
+  async running(): Promise<ThreadClient<Api, Events> | null> {
+    return (await this.current?.started.catch(() => null)) ?? null;
+  }
+
   /** Ends the thread (calls in flight fail); a later call starts a new one. */
   async stop(): Promise<void> {
     const current = this.current;

@@ -29,6 +29,9 @@ async function serve(): Promise<EmbedThread> {
       vectors.forEach((v, i) => flat.set(v, i * dimensions));
       return transfer(flat, [flat.buffer]);
     },
+    release: async () => {
+      await embedder.dispose?.();
+    },
   };
 }
 

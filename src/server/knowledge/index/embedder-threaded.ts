@@ -13,6 +13,8 @@ export interface EmbedThread {
   passages(text: string): Promise<Chunk[]>;
   /** The vectors of `texts`, one after another in one array. */
   embed(texts: string[], as: TextRole): Promise<Float32Array>;
+  /** Lets go of the model's sessions, before the thread is ended. */
+  release(): Promise<void>;
 }
 
 /** What the embedding thread tells besides its answers: a download's progress, a log line. */
@@ -36,6 +38,8 @@ const HEAP_MB = 512;
  * mid-run, which aborts the process, and what waited went to a new thread nobody ended.
  */
 const STOP_WAIT_MS = 120_000;
+/** How long a stop waits for the thread to release the model's sessions. */
+const RELEASE_WAIT_MS = 10_000;
 
 interface Piece {
   texts: string[];
@@ -170,6 +174,18 @@ class EmbeddingThread {
       clearTimeout(timer);
     }
     this.stopping = null;
+    // The model's sessions are released in the thread before it is ended: ended with them held,
+    // ONNX Runtime's teardown can abort the process too. Not waited for long: a thread that does
+    // not answer is ended all the same.
+    const running = await this.thread.running();
+    if (running?.alive) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        running.call('release', []).catch(() => undefined),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, RELEASE_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+    }
     await this.thread.stop();
     for (const piece of this.urgent.splice(0).concat(this.waiting.splice(0))) piece.fail(this.stopped);
   }

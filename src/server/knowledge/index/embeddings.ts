@@ -152,6 +152,8 @@ export async function loadEmbedder(
     embed: (texts, { as, onProgress }) => embed(texts, as, onProgress),
     reads: readableBy(scripts),
     scripts,
+    // Releases ONNX Runtime's sessions: a thread holding them must not be ended (embedder-threaded.ts).
+    dispose: () => extractor.dispose(),
   };
 }
 
