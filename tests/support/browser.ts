@@ -69,8 +69,15 @@ interface AxeResult {
   violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
 }
 
-/** Runs axe-core (WCAG 2.2 A and AA rules and best practices) on the page as it is now. */
+/**
+ * Runs axe-core (WCAG 2.2 A and AA rules and best practices) on the page as it is now, once the
+ * app has drawn it: a page's static copy (src/app/static-pages) is inert, there for the eye only
+ * until the app replaces it, and is checked on its own (tests/browser/static-pages).
+ */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('.static-copy') === null, undefined, {
+    timeout: 30_000,
+  });
   // A toast still fading in has text at part opacity; measure colours once movement has settled.
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== 'running'),
