@@ -41,6 +41,13 @@ const STOP_WAIT_MS = 120_000;
 /** How long a stop waits for the thread to release the model's sessions. */
 const RELEASE_WAIT_MS = 10_000;
 
+/** Waits for `work` to settle, or for `ms`, whichever comes first. */
+async function waitAtMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 interface Piece {
   texts: string[];
   as: TextRole;
@@ -166,26 +173,18 @@ class EmbeddingThread {
   async stop(): Promise<void> {
     this.stopped ??= new ThreadStopped('the embedding thread was shut down');
     if (this.inFlight.length) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        new Promise<void>((resolve) => (this.stopping = resolve)),
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS))),
-      ]);
-      clearTimeout(timer);
+      await waitAtMost(new Promise<void>((resolve) => (this.stopping = resolve)), STOP_WAIT_MS);
     }
     this.stopping = null;
     // The model's sessions are released in the thread before it is ended: ended with them held,
     // ONNX Runtime's teardown can abort the process too. Not waited for long: a thread that does
     // not answer is ended all the same.
     const running = await this.thread.running();
-    if (running?.alive) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
+    if (running?.alive)
+      await waitAtMost(
         running.call('release', []).catch(() => undefined),
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, RELEASE_WAIT_MS))),
-      ]);
-      clearTimeout(timer);
-    }
+        RELEASE_WAIT_MS,
+      );
     await this.thread.stop();
     for (const piece of this.urgent.splice(0).concat(this.waiting.splice(0))) piece.fail(this.stopped);
   }
