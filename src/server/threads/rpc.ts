@@ -7,7 +7,8 @@
  */
 import type { TransferListItem, Worker } from 'node:worker_threads';
 import { startThread, type ThreadOptions } from './start';
-import type { EventMap, Methods, RemoteError, ThreadMessage } from './wire';
+import { waitAtMost } from './wait';
+import type { EndMessage, EventMap, Methods, RemoteError, ThreadMessage } from './wire';
 
 /** How a thread ended on its own: an error it did not catch (out of memory too), or its exit. */
 export interface ThreadDeath {
@@ -41,6 +42,13 @@ export interface ClientOptions<Events extends EventMap> {
   died?: (death: ThreadDeath) => Error | undefined;
   /** The error a call gets for one thrown in the thread; by default an Error with its name and fields. */
   revive?: (error: RemoteError) => Error;
+  /**
+   * How long a close waits for the thread to end itself before it is ended from outside; 0 (the
+   * default) ends it at once. For a thread in native code: ONNX Runtime ended from outside in the
+   * middle of a call (loading or running a model) takes the whole process down ("terminate called
+   * after throwing an instance of 'Napi::Error'"), while the thread itself ends between two calls.
+   */
+  endWaitMs?: number;
 }
 
 type Result<Api extends Methods<Api>, K extends keyof Api> = Awaited<ReturnType<Api[K]>>;
@@ -65,6 +73,8 @@ export class ThreadClient<Api extends Methods<Api>, Events extends EventMap = Re
   readonly ready: Promise<void>;
   /** Resolves once the thread is done with: died, or shut down. */
   readonly ended: Promise<void>;
+  /** Resolves once the thread has exited. */
+  private readonly exited: Promise<void>;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private loading = true;
@@ -87,7 +97,12 @@ export class ThreadClient<Api extends Methods<Api>, Events extends EventMap = Re
     worker.on('message', (message: ThreadMessage) => this.receive(message));
     // The thread ends after an error it did not catch; unheard, the error would end the server.
     worker.on('error', (error) => this.die({ error, loading: this.loading }));
-    worker.once('exit', (exitCode) => this.die({ exitCode, loading: this.loading }));
+    this.exited = new Promise((resolve) =>
+      worker.once('exit', (exitCode) => {
+        resolve();
+        this.die({ exitCode, loading: this.loading });
+      }),
+    );
   }
 
   /** Starts `entry` (see startThread) and resolves once it is ready; rejects, and ends it, if it cannot be. */
@@ -95,13 +110,14 @@ export class ThreadClient<Api extends Methods<Api>, Events extends EventMap = Re
     entry: URL,
     options: ClientOptions<Events> & ThreadOptions,
   ): Promise<ThreadClient<Api, Events>> {
-    const { name, on, died, revive, ...thread } = options;
+    const { name, on, died, revive, endWaitMs, ...thread } = options;
     const worker = await startThread(entry, thread);
     const client = new ThreadClient<Api, Events>(worker, {
       name,
       ...(on ? { on } : {}),
       ...(died ? { died } : {}),
       ...(revive ? { revive } : {}),
+      ...(endWaitMs ? { endWaitMs } : {}),
     });
     await client.ready;
     return client;
@@ -139,11 +155,21 @@ export class ThreadClient<Api extends Methods<Api>, Events extends EventMap = Re
   }
 
   /**
-   * Ends the thread. Calls in flight, and calls made after, fail with `reason` (by default a
+   * Ends the thread: asks it to end itself, and ends it from outside if it has not within
+   * `endWaitMs`. Calls in flight, and calls made after, fail with `reason` (by default a
    * ThreadStopped saying the thread was shut down).
    */
   async close(reason?: Error): Promise<void> {
     this.end(reason ?? new ThreadStopped(`${this.options.name} was shut down`));
+    const { endWaitMs = 0 } = this.options;
+    if (endWaitMs > 0) {
+      try {
+        this.worker.postMessage({ end: true } satisfies EndMessage);
+        await waitAtMost(this.exited, endWaitMs);
+      } catch {
+        // It has exited already: nothing to ask.
+      }
+    }
     await this.worker.terminate();
   }
 

@@ -5,7 +5,15 @@
  * its work settles; a thread serves calls concurrently unless its methods queue themselves.
  */
 import { parentPort, type TransferListItem } from 'node:worker_threads';
-import type { CallMessage, ErrorField, EventMap, Methods, RemoteError, ThreadMessage } from './wire';
+import type {
+  CallMessage,
+  EndMessage,
+  ErrorField,
+  EventMap,
+  Methods,
+  RemoteError,
+  ThreadMessage,
+} from './wire';
 
 export interface ExposeOptions {
   /**
@@ -65,7 +73,9 @@ const isField = (value: unknown): value is ErrorField =>
 export function expose<Api extends Methods<Api>>(api: Api | Promise<Api>, options: ExposeOptions = {}): void {
   let served: Api | undefined;
   const queued: CallMessage[] = [];
-  port().on('message', (call: CallMessage) => {
+  port().on('message', (call: CallMessage | EndMessage) => {
+    // Between two pieces of work, so no native call is cut off (rpc.ts, ThreadClient.close).
+    if ('end' in call) return process.exit(0);
     if (served) answer(served, call, options);
     else queued.push(call);
   });

@@ -31,6 +31,14 @@ export interface CallMessage {
   args: unknown[];
 }
 
+/**
+ * The parent asks the thread to end itself: it does so between two pieces of its work, where no
+ * native call (a model's run) is under way.
+ */
+export interface EndMessage {
+  end: true;
+}
+
 /** The thread tells: it is ready (or could not be), an event, or the answer to one call. */
 export type ThreadMessage =
   | { kind: 'ready' }

@@ -24,6 +24,8 @@ export const loadThreadedAsr: LoadAsr = async (model, options) => {
     ThreadClient.start<SpeechThread, SpeechEvents>(ENTRY, {
       data: { model, options: settings },
       name: 'the speech thread',
+      // Ended between two runs of the model, never in one (rpc.ts): a transcription's runs are short.
+      endWaitMs: 30_000,
       ...(progress ? { on: { progress } } : {}),
     }),
   );

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProgressEvent } from '../../models/transformers';
 import { RestartingThread, ThreadClient, ThreadStopped } from '../../threads/rpc';
+import { waitAtMost } from '../../threads/wait';
 import type { Chunk } from './chunker';
 import { readableBy, type Embedder, type EmbedderOptions, type Script } from './embeddings';
 import type { TextRole } from './model-prefixes';
@@ -40,13 +41,8 @@ const HEAP_MB = 512;
 const STOP_WAIT_MS = 120_000;
 /** How long a stop waits for the thread to release the model's sessions. */
 const RELEASE_WAIT_MS = 10_000;
-
-/** Waits for `work` to settle, or for `ms`, whichever comes first. */
-async function waitAtMost(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
-}
+/** How long a stop waits for the thread to end itself (rpc.ts, `endWaitMs`). */
+const END_WAIT_MS = 30_000;
 
 interface Piece {
   texts: string[];
@@ -105,6 +101,7 @@ class EmbeddingThread {
         data: { options, id },
         resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
         name: 'the embedding thread',
+        endWaitMs: END_WAIT_MS,
         on: {
           progress: (event) => download?.callback(event),
           log: ({ details, message }) => log.info(details, message),
@@ -180,11 +177,7 @@ class EmbeddingThread {
     // ONNX Runtime's teardown can abort the process too. Not waited for long: a thread that does
     // not answer is ended all the same.
     const running = await this.thread.running();
-    if (running?.alive)
-      await waitAtMost(
-        running.call('release', []).catch(() => undefined),
-        RELEASE_WAIT_MS,
-      );
+    if (running?.alive) await waitAtMost(running.call('release', []), RELEASE_WAIT_MS);
     await this.thread.stop();
     for (const piece of this.urgent.splice(0).concat(this.waiting.splice(0))) piece.fail(this.stopped);
   }

@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   RestartingThread,
@@ -123,6 +127,36 @@ describe('ThreadClient', () => {
     const call = failure(client.call('hang', []));
     await client.close(new Error('The reader is shut down.'));
     expect((await call).message).toBe('The reader is shut down.');
+  });
+
+  it('with endWaitMs, is asked to end itself and ends after the work under way, never in it', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'dish-thread-end-'));
+    try {
+      const patient = await start({ endWaitMs: 10_000 });
+      const call = failure(patient.call('busy', [300, path.join(dir, 'patient')]));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await patient.close();
+      expect((await call).message).toBe('the fixture thread was shut down');
+      expect(existsSync(path.join(dir, 'patient'))).toBe(true);
+
+      // Without it, the thread is ended where it is: the work is cut off.
+      const hasty = await start();
+      void failure(hasty.call('busy', [300, path.join(dir, 'hasty')]));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await hasty.close();
+      expect(existsSync(path.join(dir, 'hasty'))).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('with endWaitMs, a thread that never yields is ended from outside once that time is up', async () => {
+    const client = await start({ endWaitMs: 100 });
+    void failure(client.call('busy', [60_000, '/nonexistent/never']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Within the test's 5 s, though the work would hold the thread for a minute.
+    await client.close();
+    expect(client.alive).toBe(false);
   });
 
   it('fails the calls in flight when the thread dies, with what killed it', async () => {
