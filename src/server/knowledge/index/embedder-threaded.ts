@@ -161,11 +161,11 @@ class EmbeddingThread {
   }
 
   /**
-   * Ends the thread for good. ONNX Runtime ends a run on threads of its own: a worker ended during
-   * one takes the whole process down ("terminate called after throwing an instance of
-   * 'Napi::Error'"), so the batch in flight is let finish first (for a while at most), what still
-   * waits fails, and so does a later call (a scale being measured after the server closed must not
-   * start a thread that the process would end mid-run).
+   * Ends the thread for good. The batch in flight is let finish first (for a while at most): its
+   * vectors are not lost, and the thread then ends itself between two runs of the model (rpc.ts,
+   * `endWaitMs`), for one ended in a run takes the whole process down. What still waits fails, and
+   * so does a later call (a scale being measured after the server closed must not start a thread
+   * that the process would end mid-run).
    */
   async stop(): Promise<void> {
     this.stopped ??= new ThreadStopped('the embedding thread was shut down');
