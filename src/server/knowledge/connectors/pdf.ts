@@ -83,7 +83,10 @@ export async function extractPdfPages(bytes: Uint8Array, options: PdfOptions = {
 
     const lines = stripPrintingArtefacts(pageLines.map(markEdges));
     const spacing = typicalLineSpacing(lines);
-    const rawPages = lines.map((page) => paragraphs(page, spacing));
+    const bodySize = bodyTextSize(lines);
+    const rawPages = lines.map((page) =>
+      paragraphs(smallPrintAfterSentences(page, bodySize, spacing), spacing),
+    );
     const visualOrder = isVisualOrderDevanagari(rawPages.join('\n'));
     const layerPages = rawPages.map((text) => (visualOrder ? reorderIMatra(text) : text));
     const read = (await readGarbledPages(pdf, layerPages, options.ocrUntil)).map(normalisePdfText);
@@ -226,8 +229,58 @@ function toLines(items: readonly TextContentItem[]): Line[] {
 function startsParagraph(previous: Line, line: Line, spacing: number): boolean {
   const size = Math.max(previous.size, line.size, 1);
   const drop = previous.y - line.y;
-  if (drop < -size * 0.5) return true; // moved up the page: a new column or block
+  // Moved up the page: a new column or block, unless a sentence left unfinished goes on there.
+  if (drop < -size * 0.5) return !runsOn(previous, line);
   return drop / size > spacing * 1.25;
+}
+
+/** A sentence ends with its punctuation (a closing quote or bracket may follow): "." "?" "!" ":" ";" "।". */
+const ENDS_SENTENCE = /[.?!:;।॥]["'”’)\]]*$/u;
+/** Text that carries on a sentence starts in lower case or with a number ("… of the" / "303.9 million in …"). */
+const CARRIES_ON = /^(\p{Ll}|\p{N})/u;
+
+/** `line` carries on the sentence that `previous` left unfinished. */
+const runsOn = (previous: Line, line: Line) =>
+  !ENDS_SENTENCE.test(previous.text.trim()) && CARRIES_ON.test(line.text.trim());
+
+/** Text this much smaller than the body's is small print: footnotes, notes under a table. */
+const SMALL_PRINT_RATIO = 0.85;
+
+/**
+ * Small print (a column's footnotes) that the text layer puts between the two halves of a
+ * sentence running on into the next column moves after that sentence's paragraph: read in the
+ * layer's order, the report's "Approximately 56.7 million people (18.7 percent) of the" ended in
+ * its footnote and "303.9 million … had a disability in 2010" was read as a sentence of its own.
+ */
+function smallPrintAfterSentences(lines: readonly Line[], bodySize: number, spacing: number): Line[] {
+  const small = (line: Line) => line.size < bodySize * SMALL_PRINT_RATIO;
+  const result: Line[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    let end = i;
+    while (end < lines.length && small(lines[end]!)) end++;
+    // The text before, past small print already moved after it (a second column's footnotes).
+    const at = result.findLastIndex((line) => !small(line));
+    const before = result[at];
+    const after = lines[end];
+    if (end === i || !before || !after || !runsOn(before, after)) {
+      result.push(...lines.slice(i, Math.max(end, i + 1)));
+      i = Math.max(end, i + 1);
+      continue;
+    }
+    // The rest of the sentence's paragraph, then the small print.
+    let stop = end + 1;
+    while (
+      stop < lines.length &&
+      !small(lines[stop]!) &&
+      !startsParagraph(lines[stop - 1]!, lines[stop]!, spacing)
+    )
+      stop++;
+    const moved = result.splice(at + 1);
+    result.push(...lines.slice(end, stop), ...moved, ...lines.slice(i, end));
+    i = stop;
+  }
+  return result;
 }
 
 /**
@@ -265,6 +318,16 @@ function markEdges(lines: readonly Line[]): Line[] {
   return lines.map((line) => ({ ...line, atEdge: line.y >= top - 2 || line.y <= bottom + 2 }));
 }
 
+/** The size most of the document's letters have (to the half point), or 0 for a file without text. */
+function bodyTextSize(pages: readonly Line[][]): number {
+  const lettersBySize = new Map<number, number>();
+  for (const line of pages.flat()) {
+    const size = Math.round(line.size * 2) / 2;
+    lettersBySize.set(size, (lettersBySize.get(size) ?? 0) + countLetters(line.text));
+  }
+  return [...lettersBySize].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+}
+
 /** A heading's text is at least this much larger than the document's body text. */
 const HEADING_RATIO = 1.1;
 
@@ -276,12 +339,7 @@ const HEADING_RATIO = 1.1;
  * close together is read as one.
  */
 function firstHeading(pages: readonly Line[][]): string | undefined {
-  const lettersBySize = new Map<number, number>();
-  for (const line of pages.flat()) {
-    const size = Math.round(line.size * 2) / 2;
-    lettersBySize.set(size, (lettersBySize.get(size) ?? 0) + countLetters(line.text));
-  }
-  const bodySize = [...lettersBySize].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const bodySize = bodyTextSize(pages);
   const hasText = (line: Line) => countLetters(line.text) >= 2;
   const first = pages.findIndex((lines) => lines.some(hasText));
   const page = pages[first];

@@ -87,6 +87,19 @@ describe('the census report', () => {
     expect(text).toContain('the magnitude of the disability estimates');
     expect(text).not.toMatch(/\b(?:dis- ?abilit|disabil- ?ity|differ- ?ences)/);
   });
+
+  it('reads a sentence that runs on into the next column whole, its column’s footnote after it', async () => {
+    const { body } = await extractPdf(await material('census-americans-with-disabilities-2010_us-001.pdf'));
+    const text = body.replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'Approximately 56.7 million people (18.7 percent) of the 303.9 million in the civilian noninstitutionalized population had a disability in 2010.',
+    );
+    expect(text).toContain('About 38.3 million people (12.6 percent) had a severe disability (Table 1).');
+    // The footnotes are kept, after the text they interrupted.
+    expect(text.indexOf('8 S2601A. Characteristics of the Group')).toBeGreaterThan(
+      text.indexOf('(IADLs).10'),
+    );
+  });
 });
 
 describe('titles of the other PDFs', () => {
