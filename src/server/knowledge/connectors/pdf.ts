@@ -98,7 +98,7 @@ export async function extractPdfPages(bytes: Uint8Array, options: PdfOptions = {
     const body = pages.join('\f');
     if (countLetters(body) < MIN_LETTERS) throw new ConnectorError(NO_TEXT_LAYER_MESSAGE);
 
-    const heading = firstHeading(lines);
+    const heading = firstHeading(lines, bodySize);
     const layerHeading = heading && (visualOrder ? reorderIMatra(heading) : heading);
     const title = chooseTitle([
       ...(await metadataTitles(pdf)),
@@ -338,8 +338,7 @@ const HEADING_RATIO = 1.1;
  * ("HIGHLIGHTS" in a report whose cover is missing), not the title. A title set on two lines
  * close together is read as one.
  */
-function firstHeading(pages: readonly Line[][]): string | undefined {
-  const bodySize = bodyTextSize(pages);
+function firstHeading(pages: readonly Line[][], bodySize: number): string | undefined {
   const hasText = (line: Line) => countLetters(line.text) >= 2;
   const first = pages.findIndex((lines) => lines.some(hasText));
   const page = pages[first];
