@@ -1,4 +1,5 @@
 import { listIntroductionAt, wordCount } from '../knowledge/index/chunker';
+import { readsLatin } from '../knowledge/index/language';
 import { aboveChance, type SimilarityScale } from '../knowledge/index/similarity-scale';
 import { readPassage, type ReadSentence } from './passage-reading';
 import type { Passage } from './retrieval';
@@ -53,13 +54,15 @@ const isTitle = (text: string, title: string) => text === title || text === `${t
 
 /**
  * Each sentence's meaning score: its own cosine to the question blended with its window's, read
- * on the model's scale (how far above chance). Without a scale there is none.
+ * on the model's scale (how far above chance); a passage in another script than the question's,
+ * against the chance of texts across scripts. Without a scale there is none.
  */
-function inContext(passage: Passage, scale: SimilarityScale | null): number[] {
+function inContext(passage: Passage, scale: SimilarityScale | null, latinQuery: boolean): number[] {
   if (!scale) return [];
+  const chance = scale.across && readsLatin(passage.text) !== latinQuery ? scale.across : scale;
   const windows = passage.windowSimilarity;
   return passage.sentenceSimilarity.map((c, i) =>
-    aboveChance((1 - WEIGHTS.context) * c + WEIGHTS.context * (windows[i] ?? c), scale),
+    aboveChance((1 - WEIGHTS.context) * c + WEIGHTS.context * (windows[i] ?? c), chance),
   );
 }
 
@@ -85,11 +88,12 @@ export function scoreSentences(
 ): Candidate[] {
   const words = contentWords(query);
   const wantsNumber = ASKS_QUANTITY.test(query);
+  const latinQuery = readsLatin(query);
   const all: Omit<Candidate, 'lexical' | 'score'>[] = [];
   const read: ReadSentence[] = [];
   passages.forEach((passage, rank) => {
     const reading = readPassage(passage.text);
-    const similarity = inContext(passage, scale);
+    const similarity = inContext(passage, scale, latinQuery);
     reading.sentences.forEach((sentence, flat) => {
       all.push({
         passage,

@@ -1,6 +1,6 @@
 import { sameWords } from '../answering/reviewed/matching';
 import { readsLatin } from '../knowledge/index/language';
-import type { SimilarityScale } from '../knowledge/index/similarity-scale';
+import { aboveChance, type Chance, type SimilarityScale } from '../knowledge/index/similarity-scale';
 
 type QuestionChance = NonNullable<SimilarityScale['questions']>;
 
@@ -52,11 +52,11 @@ function closeness(
   va: readonly number[] | null,
   b: string,
   vb: readonly number[] | null,
-  chance: { center: number; spread: number } | null,
+  chance: Chance | null,
 ): number {
   if (sameWords(a, b)) return Infinity;
   if (!va || !vb || !chance) return -Infinity;
   let cosine = 0;
   for (let d = 0; d < va.length; d++) cosine += va[d]! * (vb[d] ?? 0);
-  return (cosine - chance.center) / chance.spread;
+  return aboveChance(cosine, chance);
 }

@@ -25,6 +25,15 @@ export interface SimilarityScale {
    * question to reviewed ones, answering/reviewed): the probes against each other.
    */
   questions?: (Chance & { across?: Chance | undefined }) | undefined;
+  /**
+   * The same for a question in one script against sentences in another (a Hindi question, an
+   * English passage, or the reverse), which a multilingual model puts lower than two of one
+   * language: a passage in the other script is read against that. Measured one way (questions in
+   * the other script against Latin sentences) and read both ways, taking the model to meet two
+   * languages alike either way. Absent when the knowledge base holds too few sentences in a
+   * second script to tell.
+   */
+  across?: Chance | undefined;
 }
 
 /**
@@ -38,8 +47,8 @@ export interface Chance {
 }
 
 /** A cosine read on the scale: how many spreads above chance. */
-export const aboveChance = (cosine: number, scale: SimilarityScale): number =>
-  (cosine - scale.center) / scale.spread;
+export const aboveChance = (cosine: number, chance: Chance): number =>
+  (cosine - chance.center) / chance.spread;
 
 /** Questions are stood in for by sentences of the knowledge base, read as questions (their prefix). */
 const PROBES = 128;
@@ -137,6 +146,24 @@ export function acrossScripts(latin: number[][], others: number[][]): Chance | n
   return chanceOf(cosines);
 }
 
+/**
+ * Questions in a script other than Latin (`others`, with their vectors) against the sample's
+ * Latin sentences: the chance of a question meeting a sentence in another script; null when too
+ * few to tell.
+ */
+export function sentencesAcrossScripts(sample: ScaleSample, others: number[][]): Chance | null {
+  if (others.length < MIN_OTHER_SCRIPT_PROBES) return null;
+  const queries = others.map((v) => Float64Array.from(v));
+  const cosines: number[] = [];
+  for (const passage of sample.passages)
+    passage.sentences.forEach((sentence, i) => {
+      if (!readsLatin(sentence)) return;
+      const length = Math.sqrt(passage.vectors.dot(i, i)) || 1;
+      for (const query of queries) cosines.push(passage.vectors.dotWith(i, query) / length);
+    });
+  return chanceOf(cosines);
+}
+
 /** The median and spread of cosines of unrelated texts; null when too few, or all alike. */
 function chanceOf(cosines: number[]): Chance | null {
   if (cosines.length < MIN_SENTENCES) return null;
@@ -224,10 +251,13 @@ export class ScaleKeeper {
         )
       : [];
     const measured = measureScale(sample, probes, vectors);
-    if (measured?.questions) {
-      const latin = vectors.filter((_, k) => readsLatin(probes[k]!.text));
-      const across = acrossScripts(latin, await this.otherScriptProbes());
-      if (across) measured.questions.across = across;
+    if (measured) {
+      const others = await this.otherScriptProbes();
+      measured.across = sentencesAcrossScripts(sample, others) ?? undefined;
+      if (measured.questions) {
+        const latin = vectors.filter((_, k) => readsLatin(probes[k]!.text));
+        measured.questions.across = acrossScripts(latin, others) ?? undefined;
+      }
     }
     this.scale = measured ?? this.scale;
     this.measuredFor = embedded;

@@ -235,6 +235,27 @@ describe('reading cosines on the model’s own scale', () => {
   });
 });
 
+describe('a passage in another script than the question’s', () => {
+  // A multilingual model meets two languages at lower cosines than one: here chance across
+  // scripts is 0.05 below chance within one.
+  const scale = { ...SCALE, across: { center: 0.05, spread: 0.1 } };
+  const hindi = scored([['प्रत्येक व्यक्ति को काम करने का अधिकार है।', 0.45]]);
+  const english = scored([['Every person has the right to choose their employment.', 0.45]]);
+  const question = 'Is there a right to work?';
+
+  it('is read against the chance of texts across scripts, a passage in its own script not', () => {
+    const [across] = scoreSentences(question, [hindi], scale);
+    const [within] = scoreSentences('क्या काम करने का अधिकार है?', [hindi], scale);
+    expect(across!.similarity).toBeCloseTo((0.45 - 0.05) / 0.1, 9);
+    expect(within!.similarity).toBeCloseTo((0.45 - 0.1) / 0.1, 9);
+    expect(scoreSentences(question, [english], scale)[0]!.similarity).toBeCloseTo(3.5, 9);
+  });
+
+  it('is read on the one scale when the knowledge base has too little of a second script to tell', () => {
+    expect(scoreSentences(question, [hindi], SCALE)[0]!.similarity).toBeCloseTo(3.5, 9);
+  });
+});
+
 describe('the three outcomes', () => {
   // No word in common with the sentence: its score is its meaning and its passage's rank.
   const question = 'What can a blind person use with a PC?';

@@ -4,6 +4,7 @@ import {
   aboveChance,
   measureScale,
   probesOf,
+  sentencesAcrossScripts,
   type ScaleSample,
 } from '../../../../../src/server/knowledge/index/similarity-scale';
 
@@ -56,6 +57,19 @@ describe('the scale a model’s cosines are read on', () => {
   it('reads a cosine as spreads above chance', () => {
     expect(aboveChance(0.85, { center: 0.78, spread: 0.02 })).toBeCloseTo(3.5, 9);
     expect(aboveChance(0.45, { center: 0.1, spread: 0.1 })).toBeCloseTo(3.5, 9);
+  });
+
+  it('across scripts, is questions in another script against the sample’s Latin sentences', () => {
+    const angles = Array.from({ length: 30 }, (_, i) => [(i * Math.PI) / 29]);
+    const s = sample([...angles, ...angles.map(() => [Math.PI / 2])]);
+    // The Devanagari sentences are in the questions' own script (and meet them at 1): not counted.
+    for (const passage of s.passages.slice(30))
+      passage.sentences = ['यह वाक्य प्रश्न के आकार का है और हिन्दी में लिखा गया है।'];
+    const questions = Array.from({ length: 8 }, () => at(Math.PI / 2));
+    const chance = sentencesAcrossScripts(s, questions)!;
+    const cosines = angles.map(([a]) => Math.cos(a! - Math.PI / 2)).sort((x, y) => x - y);
+    expect(chance.center).toBeCloseTo(cosines[15]!, 1);
+    expect(sentencesAcrossScripts(s, questions.slice(0, 7))).toBeNull();
   });
 
   it('takes question-sized probes spread over the sample', () => {
