@@ -251,6 +251,15 @@ describe('a passage in another script than the question’s', () => {
     expect(scoreSentences(question, [english], scale)[0]!.similarity).toBeCloseTo(3.5, 9);
   });
 
+  it('is not held to the question’s words the knowledge base never uses, which it could not hold', () => {
+    // "entitled" and "holidays" are in no passage: the declaration that answers is in Hindi.
+    const declaration = scored([['प्रत्येक व्यक्ति को विश्राम और अवकाश का अधिकार है।', cosineAt(5)]]);
+    const options = { scale, unknownTerms: 2 };
+    expect(compose('Is everyone entitled to holidays?', [declaration], options).outcome).toBe('answer');
+    const report = scored([['Every worker gets paid leave after a year of work.', cosineAt(5)]]);
+    expect(compose('Is everyone entitled to holidays?', [report], options).outcome).toBe('none');
+  });
+
   it('is read on the one scale when the knowledge base has too little of a second script to tell', () => {
     expect(scoreSentences(question, [hindi], SCALE)[0]!.similarity).toBeCloseTo(3.5, 9);
   });
