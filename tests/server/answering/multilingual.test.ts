@@ -84,6 +84,13 @@ describe('answers in Hindi and English with the multilingual model', () => {
     expect((await user.client.get(link!.url.split('#')[0]!)).status).toBe(200);
   });
 
+  it('answers an English question from the Hindi declaration, saying in English that the source is in Hindi', async () => {
+    // No English word of the question is in the knowledge base's Hindi text: it is matched by meaning.
+    const r = await ask('Does everyone have the right to education?');
+    expect(r.answer).toMatch(/(^|\n\n)The source is in Hindi; this is what it says:\n\n[^\n]*शिक्षा/);
+    expect(cited(r, 'udhr_hindi_Deva.HIN_Sans_12.pdf')?.url).toMatch(/#page=\d+$/);
+  });
+
   it('answers an English fact with its PDF page, and names the report by its file, not a heading', async () => {
     const r = await ask('What share of the US population had a disability in 2010?');
     expect(r.answer).toMatch(/18\.7 percent/);
