@@ -48,7 +48,6 @@ if (summaries.length > 1) {
 async function bench(t: TestServer): Promise<[string, string][]> {
   const db = t.server.database.db;
   console.log(`\n# ${t.config.EMBEDDING_MODEL}`);
-  await db.delete(reviewedAnswers);
   const scale = await t.server.index.similarityScale();
   console.log(
     `question scale: ${scale?.questions ? `center ${scale.questions.center.toFixed(3)}, spread ${scale.questions.spread.toFixed(3)}` : 'none (the same words only)'}`,
