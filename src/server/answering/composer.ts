@@ -94,9 +94,8 @@ export function composeAnswer(
   const ranked = scoreSentences(query, passages, options.untranslated ? null : (options.scale ?? null));
   const best = ranked[0];
   if (!best) return refuse();
-  // A word the knowledge base never uses tells nothing against a passage in another script
-  // than the question's: none of the question's words could be in it.
-  const unknownTerms = readsLatin(best.passage.text) === readsLatin(query) ? (options.unknownTerms ?? 0) : 0;
+  // A word the knowledge base never uses tells nothing against a passage in another script.
+  const unknownTerms = best.otherScript ? 0 : (options.unknownTerms ?? 0);
   const confidence = best.score - WEIGHTS.unknownTerm * unknownTerms;
   const outcome = outcomeOf(confidence, best);
   if (outcome === 'none') return { ...refuse(), confidence };

@@ -45,6 +45,11 @@ export interface Candidate {
   paragraph: number;
   index: number;
   text: string;
+  /**
+   * Whether the passage is written in another script than the question (a Hindi passage for an
+   * English question, or the reverse): none of the question's words could be in it.
+   */
+  otherScript: boolean;
   similarity: number | null;
   lexical: number;
   score: number;
@@ -57,9 +62,9 @@ const isTitle = (text: string, title: string) => text === title || text === `${t
  * on the model's scale (how far above chance); a passage in another script than the question's,
  * against the chance of texts across scripts. Without a scale there is none.
  */
-function inContext(passage: Passage, scale: SimilarityScale | null, latinQuery: boolean): number[] {
+function inContext(passage: Passage, scale: SimilarityScale | null, otherScript: boolean): number[] {
   if (!scale) return [];
-  const chance = scale.across && readsLatin(passage.text) !== latinQuery ? scale.across : scale;
+  const chance = otherScript && scale.across ? scale.across : scale;
   const windows = passage.windowSimilarity;
   return passage.sentenceSimilarity.map((c, i) =>
     aboveChance((1 - WEIGHTS.context) * c + WEIGHTS.context * (windows[i] ?? c), chance),
@@ -93,7 +98,8 @@ export function scoreSentences(
   const read: ReadSentence[] = [];
   passages.forEach((passage, rank) => {
     const reading = readPassage(passage.text);
-    const similarity = inContext(passage, scale, latinQuery);
+    const otherScript = readsLatin(passage.text) !== latinQuery;
+    const similarity = inContext(passage, scale, otherScript);
     reading.sentences.forEach((sentence, flat) => {
       all.push({
         passage,
@@ -102,6 +108,7 @@ export function scoreSentences(
         paragraph: sentence.paragraph,
         index: sentence.index,
         text: sentence.text,
+        otherScript,
         similarity: similarity[flat] ?? null,
       });
       read.push(sentence);
