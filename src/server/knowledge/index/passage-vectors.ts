@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/raw';
+import { queryRows, textArray } from '../../db/raw';
 import { vectorLiteral, type Embedder } from './embeddings';
 
-// How passages' vectors are stored: pgvector's column for the passage (retrieval) and int8
-// bytes for its sentences (choosing the sentence that answers), with the model that made them.
+// How passages' vectors are stored: pgvector's column for the passage (retrieval), int8 bytes
+// for its sentences (choosing the sentence that answers), with the model that made them, and each
+// sentence's vector again in `chunk_sentences` (pgvector, HNSW), where retrieval finds the
+// passages holding the sentences nearest a question: a passage's mean vector hides its one
+// sentence that answers among the others (docs/chat.md, "Retrieval").
 
 export interface PassageVectors {
   passage: number[];
@@ -75,19 +78,26 @@ export class PackedVectors {
 
 const embeddedWith = (embedder: Embedder) => `${embedder.model}; ${VECTOR_LAYOUT}`;
 
-/** A passage's vectors, and the model that made them (or read it and made none). */
+/**
+ * A passage's vectors, and the model that made them (or read it and made none); its searched
+ * sentences replaced in the same statement.
+ */
 export async function writeVectors(
   db: Pick<Db, 'execute'>,
   id: string,
   vectors: PassageVectors | null,
   embedder: Embedder,
 ) {
+  const gone = sql`gone AS (DELETE FROM chunk_sentences WHERE chunk_id = ${id})`;
   await db.execute(
     vectors
-      ? sql`UPDATE chunks SET embedding = ${vectorLiteral(vectors.passage)}::vector,
-              sentence_vectors = ${packVectors(vectors.sentences)}, embedded_with = ${embeddedWith(embedder)}
-            WHERE id = ${id}`
-      : sql`UPDATE chunks SET embedding = NULL, sentence_vectors = NULL, embedded_with = ${embeddedWith(embedder)}
+      ? sql`WITH ${gone}, passage AS (
+              UPDATE chunks SET embedding = ${vectorLiteral(vectors.passage)}::vector,
+                sentence_vectors = ${packVectors(vectors.sentences)}, embedded_with = ${embeddedWith(embedder)}
+              WHERE id = ${id} RETURNING id, project)
+            INSERT INTO chunk_sentences (chunk_id, project, embedding)
+            SELECT p.id, p.project, v::vector FROM passage p, unnest(${textArray(vectors.sentences.map(vectorLiteral))}) v`
+      : sql`WITH ${gone} UPDATE chunks SET embedding = NULL, sentence_vectors = NULL, embedded_with = ${embeddedWith(embedder)}
             WHERE id = ${id}`,
   );
 }
@@ -103,6 +113,53 @@ async function createdOnce(statement: Promise<unknown>): Promise<void> {
     // unique_violation, duplicate_object, duplicate_column, duplicate_table (an index is a relation)
     if (!['23505', '42710', '42701', '42P07'].includes(code ?? '')) throw error;
   });
+}
+
+/**
+ * The table of searched sentences, of the model's size. A database from before it (or of another
+ * size) gets it made from the passages' stored sentence vectors, so nothing is embedded again.
+ */
+async function searchedSentences(db: Db, dimensions: number, cleared: boolean): Promise<void> {
+  const [column] = await queryRows<{ typmod: number }>(
+    db,
+    sql`SELECT atttypmod AS typmod FROM pg_attribute
+        WHERE attrelid = to_regclass('chunk_sentences') AND attname = 'embedding' AND NOT attisdropped`,
+  );
+  if (column && column.typmod !== dimensions) await db.execute(sql`DROP TABLE IF EXISTS chunk_sentences`);
+  if (!column || column.typmod !== dimensions) {
+    await createdOnce(
+      db.execute(
+        sql.raw(`CREATE TABLE IF NOT EXISTS chunk_sentences (
+                   chunk_id uuid NOT NULL REFERENCES chunks(id) ON DELETE CASCADE,
+                   project text NOT NULL,
+                   embedding vector(${dimensions}) NOT NULL)`),
+      ),
+    );
+    await createdOnce(
+      db.execute(sql`CREATE INDEX IF NOT EXISTS chunk_sentences_chunk_idx ON chunk_sentences (chunk_id)`),
+    );
+    await createdOnce(
+      db.execute(
+        sql`CREATE INDEX IF NOT EXISTS chunk_sentences_embedding_idx ON chunk_sentences USING hnsw (embedding vector_cosine_ops)`,
+      ),
+    );
+    // The int8 bytes read back as signed components (get_byte gives 0 to 255), a vector each.
+    await db.execute(
+      sql`INSERT INTO chunk_sentences (chunk_id, project, embedding)
+          SELECT c.id, c.project,
+                 (SELECT array_agg(((get_byte(c.sentence_vectors, k * ${dimensions} + j) + 128) % 256 - 128)::real
+                                   / ${INT8_SCALE} ORDER BY j)
+                  FROM generate_series(0, ${dimensions - 1}) j)::vector
+          FROM chunks c, generate_series(0, length(c.sentence_vectors) / ${dimensions} - 1) k
+          WHERE c.sentence_vectors IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM chunk_sentences s WHERE s.chunk_id = c.id)`,
+    );
+  }
+  // Sentences of passages whose vectors were cleared (another model) are searched no more.
+  if (cleared)
+    await db.execute(
+      sql`DELETE FROM chunk_sentences s USING chunks c WHERE s.chunk_id = c.id AND c.sentence_vectors IS NULL`,
+    );
 }
 
 /**
@@ -147,6 +204,7 @@ export async function enableVectors(db: Db, embedder: Embedder, log: FastifyBase
     sql`UPDATE chunks SET embedding = NULL, sentence_vectors = NULL, embedded_with = NULL
         WHERE embedded_with IS NOT NULL AND embedded_with IS DISTINCT FROM ${embeddedWith(embedder)} RETURNING id`,
   );
+  await searchedSentences(db, dimensions, stale.length > 0);
   if (stale.length)
     log.warn(
       { passages: stale.length, model: embedder.model },
