@@ -91,8 +91,8 @@ export async function growIndex(db: Db, index: SearchIndex, chunks: number, targ
       // The copies' sentences are searched as the originals' are.
       if (index.usesVectors)
         await db.execute(
-          sql`INSERT INTO chunk_sentences (chunk_id, project, embedding)
-              SELECT copy.id, copy.project, s.embedding
+          sql`INSERT INTO chunk_sentences (chunk_id, position, project, embedding)
+              SELECT copy.id, s.position, copy.project, s.embedding
               FROM chunks copy JOIN chunks original ON original.item_id = ${id}::uuid AND original.position = copy.position
               JOIN chunk_sentences s ON s.chunk_id = original.id
               WHERE copy.item_id = ${item!.id}::uuid`,

@@ -79,8 +79,9 @@ export class PackedVectors {
 const embeddedWith = (embedder: Embedder) => `${embedder.model}; ${VECTOR_LAYOUT}`;
 
 /**
- * A passage's vectors, and the model that made them (or read it and made none); its searched
- * sentences replaced in the same statement.
+ * A passage's vectors, and the model that made them (or read it and made none). Its searched
+ * sentences go with them (any older ones are removed here); the new ones are written by
+ * `writeSentences`, after the passages' transaction.
  */
 export async function writeVectors(
   db: Pick<Db, 'execute'>,
@@ -90,16 +91,40 @@ export async function writeVectors(
 ) {
   const gone = sql`gone AS (DELETE FROM chunk_sentences WHERE chunk_id = ${id})`;
   await db.execute(
-    vectors
-      ? sql`WITH ${gone}, passage AS (
-              UPDATE chunks SET embedding = ${vectorLiteral(vectors.passage)}::vector,
-                sentence_vectors = ${packVectors(vectors.sentences)}, embedded_with = ${embeddedWith(embedder)}
-              WHERE id = ${id} RETURNING id, project)
-            INSERT INTO chunk_sentences (chunk_id, project, embedding)
-            SELECT p.id, p.project, v::vector FROM passage p, unnest(${textArray(vectors.sentences.map(vectorLiteral))}) v`
-      : sql`WITH ${gone} UPDATE chunks SET embedding = NULL, sentence_vectors = NULL, embedded_with = ${embeddedWith(embedder)}
-            WHERE id = ${id}`,
+    sql`WITH ${gone} UPDATE chunks SET embedding = ${vectors ? sql`${vectorLiteral(vectors.passage)}::vector` : null},
+          sentence_vectors = ${vectors ? packVectors(vectors.sentences) : null}, embedded_with = ${embeddedWith(embedder)}
+        WHERE id = ${id}`,
   );
+}
+
+/**
+ * Sentences per statement: each HNSW insert costs milliseconds, and on PGlite's one connection a
+ * question waits for the statement before it, not for the whole document.
+ */
+const SENTENCES_AT_ONCE = 8;
+
+/**
+ * The searched sentences of passages already saved, a few at a time outside any transaction, so
+ * that questions asked meanwhile are answered between the statements (docs/performance.md). A
+ * passage deleted meanwhile gets none; one whose sentences are there already keeps them, and a
+ * process stopped half-way leaves the rest to `fillSentences` at the next start.
+ */
+export async function writeSentences(
+  db: Pick<Db, 'execute'>,
+  passages: { id: string; sentences: number[][] }[],
+) {
+  const rows = passages.flatMap((p) => p.sentences.map((v, position) => ({ id: p.id, position, v })));
+  for (let i = 0; i < rows.length; i += SENTENCES_AT_ONCE) {
+    const batch = rows.slice(i, i + SENTENCES_AT_ONCE);
+    await db.execute(
+      sql`INSERT INTO chunk_sentences (chunk_id, position, project, embedding)
+          SELECT c.id, s.position, c.project, s.v::vector
+          FROM unnest(${textArray(batch.map((r) => r.id))}::uuid[], ${textArray(batch.map((r) => String(r.position)))}::int[],
+                      ${textArray(batch.map((r) => vectorLiteral(r.v)))}) AS s(id, position, v)
+          JOIN chunks c ON c.id = s.id
+          ON CONFLICT DO NOTHING`,
+    );
+  }
 }
 
 /**
@@ -116,8 +141,8 @@ async function createdOnce(statement: Promise<unknown>): Promise<void> {
 }
 
 /**
- * The table of searched sentences, of the model's size. A database from before it (or of another
- * size) gets it made from the passages' stored sentence vectors, so nothing is embedded again.
+ * The table of searched sentences, of the model's size (its rows are written with the passages'
+ * vectors, and those it lacks by `fillSentences`).
  */
 async function searchedSentences(db: Db, dimensions: number, cleared: boolean): Promise<void> {
   const [column] = await queryRows<{ typmod: number }>(
@@ -131,28 +156,16 @@ async function searchedSentences(db: Db, dimensions: number, cleared: boolean): 
       db.execute(
         sql.raw(`CREATE TABLE IF NOT EXISTS chunk_sentences (
                    chunk_id uuid NOT NULL REFERENCES chunks(id) ON DELETE CASCADE,
+                   position integer NOT NULL,
                    project text NOT NULL,
-                   embedding vector(${dimensions}) NOT NULL)`),
+                   embedding vector(${dimensions}) NOT NULL,
+                   PRIMARY KEY (chunk_id, position))`),
       ),
-    );
-    await createdOnce(
-      db.execute(sql`CREATE INDEX IF NOT EXISTS chunk_sentences_chunk_idx ON chunk_sentences (chunk_id)`),
     );
     await createdOnce(
       db.execute(
         sql`CREATE INDEX IF NOT EXISTS chunk_sentences_embedding_idx ON chunk_sentences USING hnsw (embedding vector_cosine_ops)`,
       ),
-    );
-    // The int8 bytes read back as signed components (get_byte gives 0 to 255), a vector each.
-    await db.execute(
-      sql`INSERT INTO chunk_sentences (chunk_id, project, embedding)
-          SELECT c.id, c.project,
-                 (SELECT array_agg(((get_byte(c.sentence_vectors, k * ${dimensions} + j) + 128) % 256 - 128)::real
-                                   / ${INT8_SCALE} ORDER BY j)
-                  FROM generate_series(0, ${dimensions - 1}) j)::vector
-          FROM chunks c, generate_series(0, length(c.sentence_vectors) / ${dimensions} - 1) k
-          WHERE c.sentence_vectors IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM chunk_sentences s WHERE s.chunk_id = c.id)`,
     );
   }
   // Sentences of passages whose vectors were cleared (another model) are searched no more.
@@ -160,6 +173,50 @@ async function searchedSentences(db: Db, dimensions: number, cleared: boolean): 
     await db.execute(
       sql`DELETE FROM chunk_sentences s USING chunks c WHERE s.chunk_id = c.id AND c.sentence_vectors IS NULL`,
     );
+}
+
+/** Whether some stored sentence vectors are not searched yet (`fillSentences` makes them). */
+export async function sentencesMissing(db: Db, dimensions: number): Promise<boolean> {
+  const [row] = await queryRows<{ missing: boolean }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM chunk_sentences) <
+               (SELECT coalesce(sum(length(sentence_vectors) / ${dimensions}), 0) FROM chunks) AS missing`,
+  );
+  return row?.missing ?? false;
+}
+
+/**
+ * The searched sentences that passages lack, made from their stored int8 sentence vectors (a
+ * database from before the table, or a process stopped while writing them): the passages after
+ * `after` in id order, `passages` of them, one statement. Run in the background at start
+ * (`SearchIndex.backfill`), so that questions are answered meanwhile, by the other rankings for
+ * the passages not reached yet. Returns the last passage looked at, null past the last.
+ */
+export async function fillSentences(
+  db: Db,
+  dimensions: number,
+  after: string | null,
+  passages: number,
+): Promise<string | null> {
+  // The int8 bytes read back as signed components (get_byte gives 0 to 255), a vector each.
+  const [last] = await queryRows<{ id: string }>(
+    db,
+    sql`WITH next AS (
+          SELECT id, project, sentence_vectors FROM chunks
+          WHERE sentence_vectors IS NOT NULL ${after ? sql`AND id > ${after}::uuid` : sql``}
+          ORDER BY id LIMIT ${passages}),
+        made AS (
+          INSERT INTO chunk_sentences (chunk_id, position, project, embedding)
+          SELECT c.id, k, c.project,
+                 (SELECT array_agg(((get_byte(c.sentence_vectors, k * ${dimensions} + j) + 128) % 256 - 128)::real
+                                   / ${INT8_SCALE} ORDER BY j)
+                  FROM generate_series(0, ${dimensions - 1}) j)::vector
+          FROM next c, generate_series(0, length(c.sentence_vectors) / ${dimensions} - 1) k
+          WHERE (SELECT count(*) FROM chunk_sentences s WHERE s.chunk_id = c.id) < length(c.sentence_vectors) / ${dimensions}
+          ON CONFLICT DO NOTHING)
+        SELECT id FROM next ORDER BY id DESC LIMIT 1`,
+  );
+  return last?.id ?? null;
 }
 
 /**

@@ -9,7 +9,15 @@ import { hindiPrefixTerms, withoutHindiFunctionWords } from './hindi';
 import { detectLanguage, textSearchConfig } from './language';
 import { headingsOf, inContext } from './sentence-context';
 import { Slicer, yieldToEventLoop } from '../../threads/cooperative';
-import { enableVectors, meanVector, writeVectors, type PassageVectors } from './passage-vectors';
+import {
+  enableVectors,
+  fillSentences,
+  meanVector,
+  sentencesMissing,
+  writeSentences,
+  writeVectors,
+  type PassageVectors,
+} from './passage-vectors';
 import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
 import { ScaleKeeper, type PassageCounts, type SimilarityScale } from './similarity-scale';
 
@@ -40,6 +48,8 @@ const RANKED_PASSAGES = 1000;
 const INSERTED_AT_ONCE = 50;
 /** Passages embedded per round; a round's vectors are written before the next is computed. */
 const EMBED_BATCH = 32;
+/** Passages whose searched sentences are made in one statement: a question waits for one at most. */
+const SENTENCES_FILLED_AT_ONCE = 8;
 /** Passage size in word pieces when a model is loaded (its limit), else in characters. */
 const PASSAGE_CHARS = 900;
 
@@ -197,7 +207,8 @@ export class SearchIndex {
   /**
    * Replaces the item's passages; the title leads the first so that it is searchable too. The
    * passages and their vectors are written in one transaction: an item is indexed whole or not
-   * at all, so a failure leaves it to be indexed again.
+   * at all, so a failure leaves it to be indexed again. Their searched sentences follow, outside
+   * it (`writeSentences`).
    */
   async indexItem(item: IndexedItem, onProgress?: IndexProgress): Promise<number> {
     const config = this.configFor(item.language);
@@ -218,6 +229,7 @@ export class SearchIndex {
           embedded,
         )
       : null;
+    const saved: string[] = [];
     await this.db.transaction(async (tx) => {
       await tx.delete(chunks).where(eq(chunks.itemId, item.id));
       for (let i = 0; i < passages.length; i += INSERTED_AT_ONCE) {
@@ -237,10 +249,16 @@ export class SearchIndex {
             })),
           )
           .returning({ id: chunks.id });
+        saved.push(...rows.map((r) => r.id));
         if (!vectors) continue;
         for (const [j, row] of rows.entries()) await writeVectors(tx, row.id, vectors[i + j]!, embedder!);
       }
     });
+    if (vectors)
+      await writeSentences(
+        this.db,
+        saved.map((id, i) => ({ id, sentences: vectors[i]?.sentences ?? [] })),
+      );
     return passages.length;
   }
 
@@ -315,6 +333,10 @@ export class SearchIndex {
       await this.db.transaction(async (tx) => {
         for (const row of batch) await writeVectors(tx, row.id, vectors.get(row.id) ?? null, embedder);
       });
+      await writeSentences(
+        this.db,
+        batch.map((row) => ({ id: row.id, sentences: vectors.get(row.id)?.sentences ?? [] })),
+      );
       done += batch.length;
     }
     return done;
@@ -341,6 +363,20 @@ export class SearchIndex {
         await yieldToEventLoop();
       }
       if (total) log.info({ passages: total }, 'passages embedded again for the current model');
+      // Then the searched sentences passages lack, from their stored vectors (passage-vectors.ts).
+      const embedder = this.current;
+      let after: string | null = null;
+      const missing = embedder && (await sentencesMissing(this.db, embedder.dimensions).catch(() => true));
+      while (!stopped && embedder && missing) {
+        after = await fillSentences(this.db, embedder.dimensions, after, SENTENCES_FILLED_AT_ONCE).catch(
+          (error: unknown) => {
+            log.error({ err: error }, 'the searched sentences could not be made');
+            return null;
+          },
+        );
+        if (after === null) break;
+        await yieldToEventLoop();
+      }
     })();
     return {
       done: run,
