@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { queryRows, textArray } from '../../db/raw';
+import { yieldToEventLoop } from '../../threads/cooperative';
 import { vectorLiteral, type Embedder } from './embeddings';
 
 // How passages' vectors are stored: pgvector's column for the passage (retrieval), int8 bytes
@@ -124,6 +125,8 @@ export async function writeSentences(
           JOIN chunks c ON c.id = s.id
           ON CONFLICT DO NOTHING`,
     );
+    // A question's next query, sent from its own continuation, goes before the next statement.
+    await yieldToEventLoop();
   }
 }
 
