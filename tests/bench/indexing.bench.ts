@@ -99,7 +99,9 @@ async function bench(model: string): Promise<void> {
       console.log(`  ${stage.padEnd(10)} ${(to - from).toFixed(1).padStart(6)} s`);
     });
     const lastSeen = Math.max(...[...seen.values()].map((s) => s.last));
-    console.log(`  ${'after'.padEnd(10)} ${(total - lastSeen).toFixed(1).padStart(6)} s (statistics, scale)`);
+    console.log(
+      `  ${'after'.padEnd(10)} ${(total - lastSeen).toFixed(1).padStart(6)} s (searched sentences, statistics, scale)`,
+    );
 
     const { AutoTokenizer } = await transformers({ modelsDir, allowRemote: false });
     const tokenizer = await AutoTokenizer.from_pretrained(model || embedder.model.split(' ')[0]!);

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { queryRows, textArray } from '../../db/raw';
-import { yieldToEventLoop } from '../../threads/cooperative';
+import { queryRows } from '../../db/raw';
 import { vectorLiteral, type Embedder } from './embeddings';
 
 // How passages' vectors are stored: pgvector's column for the passage (retrieval), int8 bytes
@@ -81,8 +80,8 @@ const embeddedWith = (embedder: Embedder) => `${embedder.model}; ${VECTOR_LAYOUT
 
 /**
  * A passage's vectors, and the model that made them (or read it and made none). Its searched
- * sentences go with them (any older ones are removed here); the new ones are written by
- * `writeSentences`, after the passages' transaction.
+ * sentences of before go with them; the new ones are made from these by `fillSentences`, in the
+ * background (sentence-filler.ts).
  */
 export async function writeVectors(
   db: Pick<Db, 'execute'>,
@@ -96,38 +95,6 @@ export async function writeVectors(
           sentence_vectors = ${vectors ? packVectors(vectors.sentences) : null}, embedded_with = ${embeddedWith(embedder)}
         WHERE id = ${id}`,
   );
-}
-
-/**
- * Sentences per statement: each HNSW insert costs milliseconds, and on PGlite's one connection a
- * question waits for the statement before it, not for the whole document.
- */
-const SENTENCES_AT_ONCE = 8;
-
-/**
- * The searched sentences of passages already saved, a few at a time outside any transaction, so
- * that questions asked meanwhile are answered between the statements (docs/performance.md). A
- * passage deleted meanwhile gets none; one whose sentences are there already keeps them, and a
- * process stopped half-way leaves the rest to `fillSentences` at the next start.
- */
-export async function writeSentences(
-  db: Pick<Db, 'execute'>,
-  passages: { id: string; sentences: number[][] }[],
-) {
-  const rows = passages.flatMap((p) => p.sentences.map((v, position) => ({ id: p.id, position, v })));
-  for (let i = 0; i < rows.length; i += SENTENCES_AT_ONCE) {
-    const batch = rows.slice(i, i + SENTENCES_AT_ONCE);
-    await db.execute(
-      sql`INSERT INTO chunk_sentences (chunk_id, position, project, embedding)
-          SELECT c.id, s.position, c.project, s.v::vector
-          FROM unnest(${textArray(batch.map((r) => r.id))}::uuid[], ${textArray(batch.map((r) => String(r.position)))}::int[],
-                      ${textArray(batch.map((r) => vectorLiteral(r.v)))}) AS s(id, position, v)
-          JOIN chunks c ON c.id = s.id
-          ON CONFLICT DO NOTHING`,
-    );
-    // A question's next query, sent from its own continuation, goes before the next statement.
-    await yieldToEventLoop();
-  }
 }
 
 /**
@@ -189,24 +156,22 @@ export async function sentencesMissing(db: Db, dimensions: number): Promise<bool
 }
 
 /**
- * The searched sentences that passages lack, made from their stored int8 sentence vectors (a
- * database from before the table, or a process stopped while writing them): the passages after
- * `after` in id order, `passages` of them, one statement. Run in the background at start
- * (`SearchIndex.backfill`), so that questions are answered meanwhile, by the other rankings for
- * the passages not reached yet. Returns the last passage looked at, null past the last.
+ * The searched sentences that passages lack, made from their stored int8 sentence vectors: of
+ * the passages of `item` (every item's when null) after `after` in id order, `passages` of them,
+ * in one statement. Returns the last passage looked at, null past the last.
  */
 export async function fillSentences(
   db: Db,
   dimensions: number,
-  after: string | null,
-  passages: number,
+  { item, after, passages }: { item: string | null; after: string | null; passages: number },
 ): Promise<string | null> {
   // The int8 bytes read back as signed components (get_byte gives 0 to 255), a vector each.
   const [last] = await queryRows<{ id: string }>(
     db,
     sql`WITH next AS (
           SELECT id, project, sentence_vectors FROM chunks
-          WHERE sentence_vectors IS NOT NULL ${after ? sql`AND id > ${after}::uuid` : sql``}
+          WHERE sentence_vectors IS NOT NULL ${item ? sql`AND item_id = ${item}::uuid` : sql``}
+            ${after ? sql`AND id > ${after}::uuid` : sql``}
           ORDER BY id LIMIT ${passages}),
         made AS (
           INSERT INTO chunk_sentences (chunk_id, position, project, embedding)

@@ -11,13 +11,12 @@ import { headingsOf, inContext } from './sentence-context';
 import { Slicer, yieldToEventLoop } from '../../threads/cooperative';
 import {
   enableVectors,
-  fillSentences,
   meanVector,
   sentencesMissing,
-  writeSentences,
   writeVectors,
   type PassageVectors,
 } from './passage-vectors';
+import { SentenceFiller } from './sentence-filler';
 import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
 import { ScaleKeeper, type PassageCounts, type SimilarityScale } from './similarity-scale';
 
@@ -48,8 +47,6 @@ const RANKED_PASSAGES = 1000;
 const INSERTED_AT_ONCE = 50;
 /** Passages embedded per round; a round's vectors are written before the next is computed. */
 const EMBED_BATCH = 32;
-/** Passages whose searched sentences are made in one statement: a question waits for one at most. */
-const SENTENCES_FILLED_AT_ONCE = 8;
 /** Passage size in word pieces when a model is loaded (its limit), else in characters. */
 const PASSAGE_CHARS = 900;
 
@@ -61,6 +58,8 @@ const PASSAGE_CHARS = 900;
  */
 export class SearchIndex {
   private scale: ScaleKeeper | null;
+  /** Makes the searched sentences of the passages saved (sentence-filler.ts). */
+  private filler: SentenceFiller | null;
 
   private constructor(
     private readonly db: Db,
@@ -68,9 +67,11 @@ export class SearchIndex {
     private current: Embedder | null,
     /** The languages of the indexed items: a question's words are stemmed as each of them. */
     private readonly languages: Set<string>,
+    private readonly log: FastifyBaseLogger,
     private readonly termStats = new TermStats(db),
   ) {
     this.scale = current ? new ScaleKeeper(db, current) : null;
+    this.filler = current ? new SentenceFiller(db, current.dimensions, log) : null;
   }
 
   static async open(db: Db, embedder: Embedder | null, log: FastifyBaseLogger): Promise<SearchIndex> {
@@ -89,6 +90,7 @@ export class SearchIndex {
       new Set(configs.map((c) => c.cfgname)),
       vector ? embedder : null,
       new Set(languages.map((l) => l.language)),
+      log,
     );
     // The model's scale is measured now, in the background, rather than by the first question.
     void index.passagesChanged();
@@ -177,6 +179,11 @@ export class SearchIndex {
     return this.scale?.refresh() ?? Promise.resolve();
   }
 
+  /** Resolves once every saved passage's sentences are searched (retrieval's third ranking). */
+  sentencesSearched(): Promise<void> {
+    return this.filler?.settled() ?? Promise.resolve();
+  }
+
   get usesVectors(): boolean {
     return this.current !== null;
   }
@@ -189,6 +196,7 @@ export class SearchIndex {
     if (await enableVectors(this.db, embedder, log)) {
       this.current = embedder;
       this.scale = new ScaleKeeper(this.db, embedder);
+      this.filler = new SentenceFiller(this.db, embedder.dimensions, this.log);
       void this.passagesChanged();
     } else log.warn('pgvector is not available in this database: retrieval uses full-text search only');
   }
@@ -229,7 +237,6 @@ export class SearchIndex {
           embedded,
         )
       : null;
-    const saved: string[] = [];
     await this.db.transaction(async (tx) => {
       await tx.delete(chunks).where(eq(chunks.itemId, item.id));
       for (let i = 0; i < passages.length; i += INSERTED_AT_ONCE) {
@@ -249,16 +256,11 @@ export class SearchIndex {
             })),
           )
           .returning({ id: chunks.id });
-        saved.push(...rows.map((r) => r.id));
         if (!vectors) continue;
         for (const [j, row] of rows.entries()) await writeVectors(tx, row.id, vectors[i + j]!, embedder!);
       }
     });
-    if (vectors)
-      await writeSentences(
-        this.db,
-        saved.map((id, i) => ({ id, sentences: vectors[i]?.sentences ?? [] })),
-      );
+    if (vectors) this.filler?.fill(item.id);
     return passages.length;
   }
 
@@ -333,10 +335,6 @@ export class SearchIndex {
       await this.db.transaction(async (tx) => {
         for (const row of batch) await writeVectors(tx, row.id, vectors.get(row.id) ?? null, embedder);
       });
-      await writeSentences(
-        this.db,
-        batch.map((row) => ({ id: row.id, sentences: vectors.get(row.id)?.sentences ?? [] })),
-      );
       done += batch.length;
     }
     return done;
@@ -363,25 +361,19 @@ export class SearchIndex {
         await yieldToEventLoop();
       }
       if (total) log.info({ passages: total }, 'passages embedded again for the current model');
-      // Then the searched sentences passages lack, from their stored vectors (passage-vectors.ts).
+      // Then the searched sentences passages lack (an older database, a process stopped before
+      // its filler was done), made from the stored vectors.
       const embedder = this.current;
-      let after: string | null = null;
-      const missing = embedder && (await sentencesMissing(this.db, embedder.dimensions).catch(() => true));
-      while (!stopped && embedder && missing) {
-        after = await fillSentences(this.db, embedder.dimensions, after, SENTENCES_FILLED_AT_ONCE).catch(
-          (error: unknown) => {
-            log.error({ err: error }, 'the searched sentences could not be made');
-            return null;
-          },
-        );
-        if (after === null) break;
-        await yieldToEventLoop();
+      if (!stopped && embedder && (await sentencesMissing(this.db, embedder.dimensions).catch(() => true))) {
+        this.filler?.fill(null);
+        await this.filler?.settled();
       }
     })();
     return {
       done: run,
-      async stop() {
+      stop: async () => {
         stopped = true;
+        await this.filler?.stop();
         await run;
       },
     };
