@@ -142,9 +142,6 @@ export class IngestionWorker {
     // How common each word is decides which passages a question ranks (index/term-stats.ts);
     // PostgreSQL's autovacuum would get to it in time, PGlite never does.
     if (done > 0 && !this.stopped) {
-      // The items' searched sentences were made meanwhile, beside the next items' embedding: the
-      // run is done once they are (index/sentence-filler.ts).
-      await this.deps.index.sentencesSearched();
       await analyzePassages(this.deps.db).catch((e: unknown) =>
         this.deps.log.warn({ err: e }, 'passage statistics not gathered'),
       );

@@ -2,8 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { fillSentences } from './passage-vectors';
 
-/** Passages whose searched sentences are made in one statement (some 4 ms an HNSW insert on PGlite). */
-const PASSAGES_AT_ONCE = 8;
+/**
+ * Passages whose searched sentences are made in one statement (some 4 ms an HNSW insert on
+ * PGlite, a passage some 8 sentences): a question's query waits for one statement at most.
+ */
+const PASSAGES_AT_ONCE = 2;
+
+/** Rest after a statement, in multiples of the time it took: questions get two thirds of the connection. */
+const REST = 2;
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -13,9 +19,9 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * older database or a stopped process left. Each row is an HNSW insert, a long document's some
  * 15 s of the database: written in the item's transaction they kept PGlite's one connection from
  * questions, and even a few to a statement, one after the other, kept a question waiting behind
- * them at every query (docs/performance.md). So after each statement the filler rests as long as
- * the statement took: questions get the connection at least half the time, and until the rows
- * are there the passage is found by retrieval's other two rankings.
+ * them at every query (docs/performance.md). So statements are short, the filler rests after each
+ * twice as long as it took, and the item is indexed (and searchable) without waiting for it: until
+ * the rows are there the passage is found by retrieval's other two rankings.
  */
 export class SentenceFiller {
   /** Items whose passages are to be looked at; null for every passage. */
@@ -62,7 +68,7 @@ export class SentenceFiller {
             this.log.error({ err: error, item }, 'the searched sentences could not be made');
             return null;
           });
-          await pause(performance.now() - started);
+          await pause(REST * (performance.now() - started));
         } while (after !== null && !this.stopped);
       }
     } finally {
