@@ -88,6 +88,15 @@ export async function growIndex(db: Db, index: SearchIndex, chunks: number, targ
       // PGlite reports affectedRows, node-postgres rowCount.
       const { affectedRows, rowCount } = copied as { affectedRows?: number; rowCount?: number };
       chunks += affectedRows ?? rowCount ?? 0;
+      // The copies' sentences are searched as the originals' are.
+      if (index.usesVectors)
+        await db.execute(
+          sql`INSERT INTO chunk_sentences (chunk_id, position, project, embedding)
+              SELECT copy.id, s.position, copy.project, s.embedding
+              FROM chunks copy JOIN chunks original ON original.item_id = ${id}::uuid AND original.position = copy.position
+              JOIN chunk_sentences s ON s.chunk_id = original.id
+              WHERE copy.item_id = ${item!.id}::uuid`,
+        );
     }
   }
   // As the ingestion worker does after a run: the statistics that narrow a question's ranking.

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/raw';
+import { sentencesMissing } from '../../src/server/knowledge/index/passage-vectors';
 import { reviewedAnswers } from '../../src/server/db/schema';
 import { addSource, form, signInSuper } from '../support/admin';
 import type { TestServer } from '../support/server';
@@ -59,12 +60,25 @@ export async function withEvalKnowledge<T>(
     while ((await t.server.worker.runNow()) > 0) {
       /* until the queue is empty */
     }
+    await sentencesSearched(t);
     const took = `${((performance.now() - started) / 1000).toFixed(0)} s${count === 0 ? '' : ' (reused)'}`;
     return await work(t, took);
   } finally {
     await t.stop();
     await site.stop();
     if (!keep) await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A kept database from before the searched sentences gets them in the background at start
+ * (passage-vectors.ts): the figures are taken once every stored sentence is searched.
+ */
+async function sentencesSearched(t: TestServer): Promise<void> {
+  const dimensions = t.server.index.embedder?.dimensions;
+  if (!dimensions || !t.server.index.usesVectors) return;
+  while (await sentencesMissing(t.server.database.db, dimensions)) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
 

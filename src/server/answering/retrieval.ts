@@ -49,9 +49,14 @@ export interface RetrieveOptions {
   embedding?: Promise<number[] | null> | undefined;
 }
 
-// The usual RRF constant: a passage ranked first in one list and absent from the other still
-// counts, but agreement of both lists counts most.
+// The usual RRF constant: a passage ranked first in one list and absent from the others still
+// counts, but agreement of the lists counts most.
 const RRF_K = 60;
+/**
+ * The sentences nearest the question that rank passages: pgvector's HNSW scan gives at most its
+ * `ef_search` (40 by default) rows anyway, and a deeper list found no more answers (docs/chat.md).
+ */
+const SENTENCES_RANKED = 40;
 
 /** A question's embedding, read as a question; null when no model reads its script (it would rank noise). */
 export function questionVector(index: Pick<SearchIndex, 'embedder'>, text: string): Promise<number[] | null> {
@@ -79,7 +84,7 @@ export async function retrieve(
   // the model does not read would rank noise.
   const embedding =
     options.vectors === false ? Promise.resolve(null) : (options.embedding ?? questionVector(index, text));
-  const [fullText, semantic, vector] = await Promise.all([
+  const [fullText, semantic, sentences, vector] = await Promise.all([
     index
       .candidateQuery(text)
       .then((candidates) =>
@@ -89,6 +94,7 @@ export async function retrieve(
         ),
       ),
     embedding.then((v) => (v ? queryRows<{ id: string }>(db, vectorQuery(v, options.projects, depth)) : [])),
+    embedding.then((v) => (v ? queryRows<{ id: string }>(db, sentenceQuery(v, options.projects)) : [])),
     embedding,
   ]);
 
@@ -98,7 +104,10 @@ export async function retrieve(
     fused.set(row.id, (fused.get(row.id) ?? 0) + 1 / (RRF_K + i + 1));
     textRanks.set(row.id, Number(row.rank));
   });
-  semantic.forEach((row, i) => fused.set(row.id, (fused.get(row.id) ?? 0) + 1 / (RRF_K + i + 1)));
+  // The passages' and the sentences' rankings are two readings of one signal, the meaning: they
+  // share its vote, so that the words still count as much as the meaning.
+  for (const list of [semantic, sentences])
+    list.forEach((row, i) => fused.set(row.id, (fused.get(row.id) ?? 0) + 0.5 / (RRF_K + i + 1)));
   const best = [...fused.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit);
   if (best.length === 0) return [];
 
@@ -159,6 +168,22 @@ export const vectorQuery = (vector: number[], projects: string[], depth: number)
       WHERE c.project = ANY(${textArray(projects)}) AND c.embedding IS NOT NULL
       ORDER BY c.embedding <=> ${vectorLiteral(vector)}::vector
       LIMIT ${depth}`;
+
+/**
+ * The passages holding the sentences nearest the question, nearest first: the third ranking. A
+ * passage's own vector is the mean of its sentences, in which the one that answers is diluted.
+ */
+export const sentenceQuery = (vector: number[], projects: string[]) =>
+  sql`SELECT t.chunk_id AS id
+      FROM (SELECT cs.chunk_id, cs.embedding <=> ${vectorLiteral(vector)}::vector AS distance
+            FROM chunk_sentences cs
+            WHERE cs.project = ANY(${textArray(projects)})
+            ORDER BY cs.embedding <=> ${vectorLiteral(vector)}::vector
+            LIMIT ${SENTENCES_RANKED}) t
+      JOIN chunks c ON c.id = t.chunk_id
+      JOIN sources s ON s.id = c.source_id AND s.is_active
+      GROUP BY t.chunk_id
+      ORDER BY min(t.distance)`;
 
 /** The question's cosine to each sentence of a passage, alone and with its neighbours. */
 export function similarities(

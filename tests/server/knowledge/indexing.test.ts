@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sentenceQuery } from '../../../src/server/answering/retrieval';
 import { queryRows } from '../../../src/server/db/raw';
 import { SearchIndex } from '../../../src/server/knowledge/index/search-index';
 import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
@@ -68,6 +69,78 @@ describe('an item is indexed, or it is not done', () => {
   });
 });
 
+/**
+ * The searched sentences (chunk_sentences): how many rows there are, and how many the passages'
+ * stored sentence vectors say there should be, one per sentence.
+ */
+const searched = async () => {
+  const dimensions = t.server.index.embedder!.dimensions;
+  const [row] = await queryRows<{ rows: number; sentences: number; passages: number }>(
+    db(),
+    sql`SELECT (SELECT count(*)::int FROM chunk_sentences) AS rows,
+               (SELECT coalesce(sum(length(sentence_vectors) / ${dimensions}), 0)::int FROM chunks) AS sentences,
+               (SELECT count(DISTINCT chunk_id)::int FROM chunk_sentences) AS passages`,
+  );
+  return row!;
+};
+
+/** The server's index opened again, as at a start, and its background work done. */
+const reopen = async () => {
+  const log = pino({ level: 'silent' });
+  await (await SearchIndex.open(db(), t.server.index.embedder, log)).backfill(log).done;
+};
+
+describe('the searched sentences', () => {
+  it('holds every embedded sentence, once, and is made from the stored vectors for an older database', async () => {
+    if (!t.server.index.embedder) return;
+    // Made in the background once the items are indexed.
+    await t.server.index.sentencesSearched();
+    const before = await searched();
+    expect(before.rows).toBeGreaterThan(0);
+    expect(before.rows).toBe(before.sentences);
+    // Retrieval's ranking by sentences puts first the passage of the sentence asked with (or
+    // another holding the same sentence: passages overlap).
+    const [one] = await queryRows<{ id: string; embedding: string }>(
+      db(),
+      sql`SELECT chunk_id AS id, embedding::text AS embedding FROM chunk_sentences ORDER BY chunk_id DESC LIMIT 1`,
+    );
+    const asked = JSON.parse(one!.embedding) as number[];
+    const ranked = await queryRows<{ id: string }>(db(), sentenceQuery(asked, ['dish']));
+    expect(ranked.slice(0, 3).map((r) => r.id)).toContain(one!.id);
+    expect(await queryRows(db(), sentenceQuery(asked, ['another project']))).toEqual([]);
+
+    // A database from before the table: it is made again from the int8 sentence vectors in the
+    // background, each sentence within rounding of its float vector.
+    await db().execute(sql`CREATE TABLE sentences_before AS SELECT * FROM chunk_sentences`);
+    try {
+      await db().execute(sql`DROP TABLE chunk_sentences`);
+      await reopen();
+      expect(await searched()).toEqual(before);
+      const [apart] = await queryRows<{ most: number; paired: number }>(
+        db(),
+        sql`SELECT max(a.embedding <=> b.embedding) AS most, count(*)::int AS paired
+            FROM sentences_before a JOIN chunk_sentences b USING (chunk_id, position)`,
+      );
+      expect(apart!.paired).toBe(before.rows);
+      expect(apart!.most).toBeLessThan(5e-3);
+
+      // A process stopped while writing a passage's sentences: the next start writes the rest.
+      // (one passage lost all its sentences, another all but its first).
+      await db().execute(
+        sql`WITH half AS (SELECT chunk_id FROM chunk_sentences WHERE position = 1 LIMIT 1)
+            DELETE FROM chunk_sentences
+            WHERE (chunk_id IN (SELECT chunk_id FROM half) AND position > 0)
+               OR chunk_id = (SELECT chunk_id FROM chunk_sentences WHERE chunk_id NOT IN (SELECT chunk_id FROM half) LIMIT 1)`,
+      );
+      expect((await searched()).rows).toBeLessThan(before.rows);
+      await reopen();
+      expect(await searched()).toEqual(before);
+    } finally {
+      await db().execute(sql`DROP TABLE sentences_before`);
+    }
+  });
+});
+
 describe('a change of model', () => {
   it('clears the vectors another model made, and embeds those passages again in the background', async () => {
     if (!t.server.index.embedder) return;
@@ -87,6 +160,8 @@ describe('a change of model', () => {
     const log = pino({ level: 'silent' });
     const reopened = await SearchIndex.open(db(), t.server.index.embedder, log);
     expect(await embedded()).toBe(0);
+    // Another model's sentences are searched no more.
+    expect((await searched()).rows).toBe(0);
     const [cleared] = await queryRows<{ n: number }>(
       db(),
       sql`SELECT count(*)::int AS n FROM chunks WHERE embedding IS NULL`,
@@ -95,5 +170,8 @@ describe('a change of model', () => {
 
     await reopened.backfill(log).done;
     expect(await embedded()).toBe(passages);
+    const after = await searched();
+    expect(after.rows).toBe(after.sentences);
+    expect(after.passages).toBe(passages);
   });
 });

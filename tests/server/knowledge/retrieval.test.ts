@@ -77,9 +77,12 @@ describe('hybrid retrieval', () => {
   });
 
   it('stems English: "disabled" finds "disability"', async () => {
+    // The words' ranking alone: the plumbing model's rankings are noise, and two of them (the
+    // passages' and the sentences') may put any passage among the first three.
     const passages = await retrieve(db(), t.server.index, 'security for the disabled', {
       projects: ['dish'],
       limit: 3,
+      vectors: false,
     });
     expect(passages.some((p) => /disability/i.test(p.text))).toBe(true);
   });

@@ -4,8 +4,11 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw';
 import { vectorLiteral, type Embedder } from './embeddings';
 
-// How passages' vectors are stored: pgvector's column for the passage (retrieval) and int8
-// bytes for its sentences (choosing the sentence that answers), with the model that made them.
+// How passages' vectors are stored: pgvector's column for the passage (retrieval), int8 bytes
+// for its sentences (choosing the sentence that answers), with the model that made them, and each
+// sentence's vector again in `chunk_sentences` (pgvector, HNSW), where retrieval finds the
+// passages holding the sentences nearest a question: a passage's mean vector hides its one
+// sentence that answers among the others (docs/chat.md, "Retrieval").
 
 export interface PassageVectors {
   passage: number[];
@@ -75,20 +78,22 @@ export class PackedVectors {
 
 const embeddedWith = (embedder: Embedder) => `${embedder.model}; ${VECTOR_LAYOUT}`;
 
-/** A passage's vectors, and the model that made them (or read it and made none). */
+/**
+ * A passage's vectors, and the model that made them (or read it and made none). Its searched
+ * sentences of before go with them; the new ones are made from these by `fillSentences`, in the
+ * background (sentence-filler.ts).
+ */
 export async function writeVectors(
   db: Pick<Db, 'execute'>,
   id: string,
   vectors: PassageVectors | null,
   embedder: Embedder,
 ) {
+  const gone = sql`gone AS (DELETE FROM chunk_sentences WHERE chunk_id = ${id})`;
   await db.execute(
-    vectors
-      ? sql`UPDATE chunks SET embedding = ${vectorLiteral(vectors.passage)}::vector,
-              sentence_vectors = ${packVectors(vectors.sentences)}, embedded_with = ${embeddedWith(embedder)}
-            WHERE id = ${id}`
-      : sql`UPDATE chunks SET embedding = NULL, sentence_vectors = NULL, embedded_with = ${embeddedWith(embedder)}
-            WHERE id = ${id}`,
+    sql`WITH ${gone} UPDATE chunks SET embedding = ${vectors ? sql`${vectorLiteral(vectors.passage)}::vector` : null},
+          sentence_vectors = ${vectors ? packVectors(vectors.sentences) : null}, embedded_with = ${embeddedWith(embedder)}
+        WHERE id = ${id}`,
   );
 }
 
@@ -103,6 +108,83 @@ async function createdOnce(statement: Promise<unknown>): Promise<void> {
     // unique_violation, duplicate_object, duplicate_column, duplicate_table (an index is a relation)
     if (!['23505', '42710', '42701', '42P07'].includes(code ?? '')) throw error;
   });
+}
+
+/**
+ * The table of searched sentences, of the model's size (its rows are written with the passages'
+ * vectors, and those it lacks by `fillSentences`).
+ */
+async function searchedSentences(db: Db, dimensions: number, cleared: boolean): Promise<void> {
+  const [column] = await queryRows<{ typmod: number }>(
+    db,
+    sql`SELECT atttypmod AS typmod FROM pg_attribute
+        WHERE attrelid = to_regclass('chunk_sentences') AND attname = 'embedding' AND NOT attisdropped`,
+  );
+  if (column && column.typmod !== dimensions) await db.execute(sql`DROP TABLE IF EXISTS chunk_sentences`);
+  if (!column || column.typmod !== dimensions) {
+    await createdOnce(
+      db.execute(
+        sql.raw(`CREATE TABLE IF NOT EXISTS chunk_sentences (
+                   chunk_id uuid NOT NULL REFERENCES chunks(id) ON DELETE CASCADE,
+                   position integer NOT NULL,
+                   project text NOT NULL,
+                   embedding vector(${dimensions}) NOT NULL,
+                   PRIMARY KEY (chunk_id, position))`),
+      ),
+    );
+    await createdOnce(
+      db.execute(
+        sql`CREATE INDEX IF NOT EXISTS chunk_sentences_embedding_idx ON chunk_sentences USING hnsw (embedding vector_cosine_ops)`,
+      ),
+    );
+  }
+  // Sentences of passages whose vectors were cleared (another model) are searched no more.
+  if (cleared)
+    await db.execute(
+      sql`DELETE FROM chunk_sentences s USING chunks c WHERE s.chunk_id = c.id AND c.sentence_vectors IS NULL`,
+    );
+}
+
+/** Whether some stored sentence vectors are not searched yet (`fillSentences` makes them). */
+export async function sentencesMissing(db: Db, dimensions: number): Promise<boolean> {
+  const [row] = await queryRows<{ missing: boolean }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM chunk_sentences) <
+               (SELECT coalesce(sum(length(sentence_vectors) / ${dimensions}), 0) FROM chunks) AS missing`,
+  );
+  return row?.missing ?? false;
+}
+
+/**
+ * The searched sentences that passages lack, made from their stored int8 sentence vectors: of
+ * the passages of `item` (every item's when null) after `after` in id order, `passages` of them,
+ * in one statement. Returns the last passage looked at, null past the last.
+ */
+export async function fillSentences(
+  db: Db,
+  dimensions: number,
+  { item, after, passages }: { item: string | null; after: string | null; passages: number },
+): Promise<string | null> {
+  // The int8 bytes read back as signed components (get_byte gives 0 to 255), a vector each.
+  const [last] = await queryRows<{ id: string }>(
+    db,
+    sql`WITH next AS (
+          SELECT id, project, sentence_vectors FROM chunks
+          WHERE sentence_vectors IS NOT NULL ${item ? sql`AND item_id = ${item}::uuid` : sql``}
+            ${after ? sql`AND id > ${after}::uuid` : sql``}
+          ORDER BY id LIMIT ${passages}),
+        made AS (
+          INSERT INTO chunk_sentences (chunk_id, position, project, embedding)
+          SELECT c.id, k, c.project,
+                 (SELECT array_agg(((get_byte(c.sentence_vectors, k * ${dimensions} + j) + 128) % 256 - 128)::real
+                                   / ${INT8_SCALE} ORDER BY j)
+                  FROM generate_series(0, ${dimensions - 1}) j)::vector
+          FROM next c, generate_series(0, length(c.sentence_vectors) / ${dimensions} - 1) k
+          WHERE (SELECT count(*) FROM chunk_sentences s WHERE s.chunk_id = c.id) < length(c.sentence_vectors) / ${dimensions}
+          ON CONFLICT DO NOTHING)
+        SELECT id FROM next ORDER BY id DESC LIMIT 1`,
+  );
+  return last?.id ?? null;
 }
 
 /**
@@ -147,6 +229,7 @@ export async function enableVectors(db: Db, embedder: Embedder, log: FastifyBase
     sql`UPDATE chunks SET embedding = NULL, sentence_vectors = NULL, embedded_with = NULL
         WHERE embedded_with IS NOT NULL AND embedded_with IS DISTINCT FROM ${embeddedWith(embedder)} RETURNING id`,
   );
+  await searchedSentences(db, dimensions, stale.length > 0);
   if (stale.length)
     log.warn(
       { passages: stale.length, model: embedder.model },

@@ -9,7 +9,14 @@ import { hindiPrefixTerms, withoutHindiFunctionWords } from './hindi';
 import { detectLanguage, textSearchConfig } from './language';
 import { headingsOf, inContext } from './sentence-context';
 import { Slicer, yieldToEventLoop } from '../../threads/cooperative';
-import { enableVectors, meanVector, writeVectors, type PassageVectors } from './passage-vectors';
+import {
+  enableVectors,
+  meanVector,
+  sentencesMissing,
+  writeVectors,
+  type PassageVectors,
+} from './passage-vectors';
+import { SentenceFiller } from './sentence-filler';
 import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
 import { ScaleKeeper, type PassageCounts, type SimilarityScale } from './similarity-scale';
 
@@ -51,6 +58,8 @@ const PASSAGE_CHARS = 900;
  */
 export class SearchIndex {
   private scale: ScaleKeeper | null;
+  /** Makes the searched sentences of the passages saved (sentence-filler.ts). */
+  private filler: SentenceFiller | null;
 
   private constructor(
     private readonly db: Db,
@@ -58,9 +67,11 @@ export class SearchIndex {
     private current: Embedder | null,
     /** The languages of the indexed items: a question's words are stemmed as each of them. */
     private readonly languages: Set<string>,
+    private readonly log: FastifyBaseLogger,
     private readonly termStats = new TermStats(db),
   ) {
     this.scale = current ? new ScaleKeeper(db, current) : null;
+    this.filler = current ? new SentenceFiller(db, current.dimensions, log) : null;
   }
 
   static async open(db: Db, embedder: Embedder | null, log: FastifyBaseLogger): Promise<SearchIndex> {
@@ -79,6 +90,7 @@ export class SearchIndex {
       new Set(configs.map((c) => c.cfgname)),
       vector ? embedder : null,
       new Set(languages.map((l) => l.language)),
+      log,
     );
     // The model's scale is measured now, in the background, rather than by the first question.
     void index.passagesChanged();
@@ -167,6 +179,11 @@ export class SearchIndex {
     return this.scale?.refresh() ?? Promise.resolve();
   }
 
+  /** Resolves once every saved passage's sentences are searched (retrieval's third ranking). */
+  sentencesSearched(): Promise<void> {
+    return this.filler?.settled() ?? Promise.resolve();
+  }
+
   get usesVectors(): boolean {
     return this.current !== null;
   }
@@ -179,6 +196,7 @@ export class SearchIndex {
     if (await enableVectors(this.db, embedder, log)) {
       this.current = embedder;
       this.scale = new ScaleKeeper(this.db, embedder);
+      this.filler = new SentenceFiller(this.db, embedder.dimensions, this.log);
       void this.passagesChanged();
     } else log.warn('pgvector is not available in this database: retrieval uses full-text search only');
   }
@@ -197,7 +215,8 @@ export class SearchIndex {
   /**
    * Replaces the item's passages; the title leads the first so that it is searchable too. The
    * passages and their vectors are written in one transaction: an item is indexed whole or not
-   * at all, so a failure leaves it to be indexed again.
+   * at all, so a failure leaves it to be indexed again. Their searched sentences follow, outside
+   * it (`writeSentences`).
    */
   async indexItem(item: IndexedItem, onProgress?: IndexProgress): Promise<number> {
     const config = this.configFor(item.language);
@@ -241,6 +260,7 @@ export class SearchIndex {
         for (const [j, row] of rows.entries()) await writeVectors(tx, row.id, vectors[i + j]!, embedder!);
       }
     });
+    if (vectors) this.filler?.fill(item.id);
     return passages.length;
   }
 
@@ -341,11 +361,19 @@ export class SearchIndex {
         await yieldToEventLoop();
       }
       if (total) log.info({ passages: total }, 'passages embedded again for the current model');
+      // Then the searched sentences passages lack (an older database, a process stopped before
+      // its filler was done), made from the stored vectors.
+      const embedder = this.current;
+      if (!stopped && embedder && (await sentencesMissing(this.db, embedder.dimensions).catch(() => true))) {
+        this.filler?.fill(null);
+        await this.filler?.settled();
+      }
     })();
     return {
       done: run,
-      async stop() {
+      stop: async () => {
         stopped = true;
+        await this.filler?.stop();
         await run;
       },
     };
