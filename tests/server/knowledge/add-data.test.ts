@@ -76,6 +76,8 @@ describe('add_data with files', () => {
     expect(items.total).toBe(1);
     expect(items.data[0]).toMatchObject({ resource_type: 'pdf', isConsumed: true, country: 'India' });
 
+    // Searched by the whole method once its sentences are too (made in the background).
+    await t.server.index.sentencesSearched();
     const passages = await retrieve(
       t.server.database.db,
       t.server.index,

@@ -53,16 +53,25 @@ export async function openSearchIndex(config: Config, db: Db, log: FastifyBaseLo
   let backfill = index.backfill(log);
   let closed = false;
   let takingUp = Promise.resolve();
+  // A downloaded model is ready for answers once the index has taken it up (its tables made).
+  let takenUp = embedding.downloading === null;
   void embedding.downloading?.then((embedder) => {
     if (closed) return void embedder.dispose?.();
-    takingUp = index.useEmbedder(embedder, log).then(
-      () => void (backfill = index.backfill(log)),
-      (error: unknown) => log.error({ err: error }, 'the downloaded embedding model could not be taken up'),
-    );
+    takingUp = index
+      .useEmbedder(embedder, log)
+      .then(
+        () => void (backfill = index.backfill(log)),
+        (error: unknown) => log.error({ err: error }, 'the downloaded embedding model could not be taken up'),
+      )
+      .finally(() => (takenUp = true));
   });
   return {
     index,
-    modelStatus: () => withEmbedding(embedding.status(), index.passageCounts),
+    modelStatus: () => {
+      const status = embedding.status();
+      if (status.state === 'ready' && !takenUp) return { ...status, state: 'embedding', progress: 0 };
+      return withEmbedding(status, index.passageCounts);
+    },
     async close() {
       closed = true;
       await takingUp;
