@@ -178,7 +178,7 @@ export const sentenceQuery = (vector: number[], projects: string[]) =>
       FROM (SELECT cs.chunk_id, cs.embedding <=> ${vectorLiteral(vector)}::vector AS distance
             FROM chunk_sentences cs
             WHERE cs.project = ANY(${textArray(projects)})
-            ORDER BY cs.embedding <=> ${vectorLiteral(vector)}::vector
+            ORDER BY distance
             LIMIT ${SENTENCES_RANKED}) t
       JOIN chunks c ON c.id = t.chunk_id
       JOIN sources s ON s.id = c.source_id AND s.is_active
