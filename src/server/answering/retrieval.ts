@@ -94,21 +94,15 @@ export async function retrieve(
         ),
       ),
     embedding.then((v) => (v ? queryRows<{ id: string }>(db, vectorQuery(v, options.projects, depth)) : [])),
-    embedding.then((v) => (v ? queryRows<{ id: string }>(db, sentenceQuery(v, options.projects)) : [])),
+    // Left out while passages wait for their sentences: those already made would outrank them.
+    index.sentencesComplete
+      ? embedding.then((v) => (v ? queryRows<{ id: string }>(db, sentenceQuery(v, options.projects)) : null))
+      : null,
     embedding,
   ]);
 
-  const fused = new Map<string, number>();
-  const textRanks = new Map<string, number>();
-  fullText.forEach((row, i) => {
-    fused.set(row.id, (fused.get(row.id) ?? 0) + 1 / (RRF_K + i + 1));
-    textRanks.set(row.id, Number(row.rank));
-  });
-  // The passages' and the sentences' rankings are two readings of one signal, the meaning: they
-  // share its vote, so that the words still count as much as the meaning.
-  for (const list of [semantic, sentences])
-    list.forEach((row, i) => fused.set(row.id, (fused.get(row.id) ?? 0) + 0.5 / (RRF_K + i + 1)));
-  const best = [...fused.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit);
+  const textRanks = new Map(fullText.map((row) => [row.id, Number(row.rank)]));
+  const best = fuse(fullText, semantic, sentences).slice(0, limit);
   if (best.length === 0) return [];
 
   const rows = await queryRows<StoredPassage & { sentenceVectors: Uint8Array | null }>(
@@ -138,6 +132,25 @@ export async function retrieve(
       },
     ];
   });
+}
+
+/**
+ * The passages of the rankings by reciprocal rank, best first. The passages' and the sentences'
+ * rankings are two readings of one signal, the meaning: they share its vote, so that the words
+ * still count as much as the meaning; without the sentences' (null), the passages' has it whole.
+ */
+export function fuse(
+  words: readonly { id: string }[],
+  passages: readonly { id: string }[],
+  sentences: readonly { id: string }[] | null,
+): [string, number][] {
+  const fused = new Map<string, number>();
+  const vote = (list: readonly { id: string }[], weight: number) =>
+    list.forEach((row, i) => fused.set(row.id, (fused.get(row.id) ?? 0) + weight / (RRF_K + i + 1)));
+  vote(words, 1);
+  vote(passages, sentences ? 0.5 : 1);
+  if (sentences) vote(sentences, 0.5);
+  return [...fused.entries()].sort((a, b) => b[1] - a[1]);
 }
 
 /**

@@ -179,6 +179,15 @@ export class SearchIndex {
     return this.scale?.refresh() ?? Promise.resolve();
   }
 
+  /**
+   * Whether every passage this process saved has its searched sentences. While some wait, the
+   * ranking by sentences would favour the passages that have them over those just indexed
+   * (retrieval.ts leaves it out until then).
+   */
+  get sentencesComplete(): boolean {
+    return !this.filler?.busy;
+  }
+
   /** Resolves once every saved passage's sentences are searched (retrieval's third ranking). */
   sentencesSearched(): Promise<void> {
     return this.filler?.settled() ?? Promise.resolve();

@@ -42,6 +42,11 @@ export class SentenceFiller {
     this.running ??= this.drain();
   }
 
+  /** Whether passages still wait for their rows here (made or queued). */
+  get busy(): boolean {
+    return this.running !== null;
+  }
+
   /** Resolves once no passage waits for its rows (or the filler is stopped). */
   async settled(): Promise<void> {
     while (this.running) await this.running;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { similarities } from '../../../../src/server/answering/retrieval';
+import { fuse, similarities } from '../../../../src/server/answering/retrieval';
 import { packVectors } from '../../../../src/server/knowledge/index/passage-vectors';
 
 const unit = (v: number[]) => {
@@ -41,5 +41,31 @@ describe('similarities', () => {
       windowSimilarity: [],
     });
     expect(similarities(text, null, query).sentenceSimilarity).toEqual([]);
+  });
+});
+
+describe('fuse', () => {
+  const ids = (...names: string[]) => names.map((id) => ({ id }));
+
+  it('gives the words one vote and the meaning one, shared by the passages and the sentences', () => {
+    const fused = new Map(fuse(ids('w'), ids('p', 's'), ids('s', 'p')));
+    expect(fused.get('w')).toBeCloseTo(1 / 61, 12);
+    // First and second in the two readings of the meaning: a whole vote between them.
+    expect(fused.get('p')).toBeCloseTo(0.5 / 61 + 0.5 / 62, 12);
+    expect(fused.get('s')).toBeCloseTo(fused.get('p')!, 12);
+    // A passage both readings put first weighs as much as one first by its words.
+    expect(new Map(fuse(ids('w'), ids('m'), ids('m'))).get('m')).toBeCloseTo(1 / 61, 12);
+  });
+
+  it("gives the passages' ranking the whole vote of the meaning without the sentences'", () => {
+    // While sentences are still being made: a passage just indexed, first by its own vector,
+    // ties with one first by its words rather than standing at half of it.
+    const [first, second] = fuse(ids('w'), ids('new'), null);
+    expect(first![1]).toBeCloseTo(1 / 61, 12);
+    expect(second![1]).toBeCloseTo(1 / 61, 12);
+    expect(fuse(ids('w'), ids('new'), [])).toEqual([
+      ['w', 1 / 61],
+      ['new', 0.5 / 61],
+    ]);
   });
 });
