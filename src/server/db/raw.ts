@@ -6,7 +6,7 @@ interface RawResult {
 }
 
 /** Rows of a raw query, the same way on PGlite and node-postgres (both answer `{ rows }`). */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as RawResult;
   return result.rows as T[];
 }

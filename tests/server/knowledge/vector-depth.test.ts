@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nearestPassages, questionVector, vectorQuery } from '../../../src/server/answering/retrieval';
+import { queryRows } from '../../../src/server/db/raw';
+import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
+import { material, PLUMBING_MODEL_ENV } from '../../support/shared';
+import { startTestServer, type TestServer } from '../../support/server';
+
+// The plumbing model (random weights) and one document's passages copied, each vector moved a
+// little (pgvector keeps equal vectors in one element of its graph, which would yield them all),
+// until there are more than an HNSW scan yields at its default breadth (40 rows).
+let t: TestServer;
+const db = () => t.server.database.db;
+beforeAll(async () => {
+  t = await startTestServer({ ...SUPER_ENV, ...PLUMBING_MODEL_ENV });
+  const admin = await signInSuper(t);
+  const source = await addSource(admin, 'Laws');
+  await admin.post(
+    '/admin/add_data',
+    form({ queryingApp: 'dish', source, project: 'dish', location: 'United States', data_type: 'pdf' }, [
+      { name: 'udhr-en.pdf', bytes: material('documents/pdf/udhr_english_Latn.ENG_Sans_12.pdf') },
+    ]),
+  );
+  await t.server.worker.runNow();
+  await db().execute(
+    sql`INSERT INTO chunks (item_id, source_id, project, url, position, page, text, tsv, embedding, sentence_vectors, embedded_with)
+        SELECT item_id, source_id, project, url, position + 1000 * copy, page, text, tsv,
+               embedding + (SELECT array_agg(random() / 100)::real[] FROM generate_series(1, vector_dims(embedding)))::vector,
+               sentence_vectors, embedded_with
+        FROM chunks CROSS JOIN generate_series(1, 200) AS copy`,
+  );
+}, 120_000);
+afterAll(() => t.stop());
+
+it('ranks as many passages by meaning as asked, beyond the 40 rows of an HNSW scan', async () => {
+  if (!t.server.index.usesVectors) return;
+  const [{ embedded } = { embedded: 0 }] = await queryRows<{ embedded: number }>(
+    db(),
+    sql`SELECT count(embedding)::int AS embedded FROM chunks`,
+  );
+  expect(embedded).toBeGreaterThan(100);
+  const vector = (await questionVector(t.server.index, 'Does everyone have the right to education?'))!;
+  // The index scan, as on a knowledge base of thousands of passages (on this small one the
+  // planner would sort every row): at pgvector's default breadth, as the ranking ran before, at
+  // most 40 rows for a LIMIT of 100.
+  const [narrow, wide] = await db().transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    return [
+      await queryRows<{ id: string }>(tx, vectorQuery(vector, ['dish'], 100)),
+      await nearestPassages(tx, vector, ['dish'], 100),
+    ];
+  });
+  expect(narrow.length).toBeLessThanOrEqual(40);
+  expect(wide).toHaveLength(100);
+  expect(new Set(wide.map((r) => r.id)).size).toBe(100);
+});
