@@ -187,14 +187,17 @@ const HNSW_MAX_EF_SEARCH = 1000;
 
 /**
  * The `depth` passages nearest the question's vector. pgvector's HNSW scan yields at most its
- * `hnsw.ef_search` rows (40 by default) whatever the LIMIT, so the search is widened for this
- * query alone: at the default, this ranking held about 41 passages instead of 100, and a passage
- * near in meaning beyond them lost the vote it would add to the words' (docs/knowledge-base.md).
+ * `hnsw.ef_search` rows (40 by default) whatever the LIMIT, and fewer still when other projects'
+ * passages or disabled sources' are among them; so this query alone searches as wide as it asks
+ * and scans on, in order, until the LIMIT is met. At the default, this ranking held about 41
+ * passages instead of 100, and a passage near in meaning beyond them lost the vote it would add
+ * to the words' (docs/knowledge-base.md).
  */
 export function nearestPassages(db: Db, vector: number[], projects: string[], depth: number) {
   const breadth = Math.min(HNSW_MAX_EF_SEARCH, Math.max(40, Math.trunc(depth)));
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${breadth}`));
+    await tx.execute(sql`SET LOCAL hnsw.iterative_scan = strict_order`);
     return queryRows<{ id: string }>(tx, vectorQuery(vector, projects, depth));
   });
 }

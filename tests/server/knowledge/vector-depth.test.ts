@@ -8,7 +8,8 @@ import { startTestServer, type TestServer } from '../../support/server';
 
 // The plumbing model (random weights) and one document's passages copied, each vector moved a
 // little (pgvector keeps equal vectors in one element of its graph, which would yield them all),
-// until there are more than an HNSW scan yields at its default breadth (40 rows).
+// until there are more than an HNSW scan yields at its default breadth (40 rows); three copies in
+// four belong to another project, whose passages the scan meets and the project's filter drops.
 let t: TestServer;
 const db = () => t.server.database.db;
 beforeAll(async () => {
@@ -24,10 +25,11 @@ beforeAll(async () => {
   await t.server.worker.runNow();
   await db().execute(
     sql`INSERT INTO chunks (item_id, source_id, project, url, position, page, text, tsv, embedding, sentence_vectors, embedded_with)
-        SELECT item_id, source_id, project, url, position + 1000 * copy, page, text, tsv,
+        SELECT item_id, source_id, CASE WHEN copy % 4 = 0 THEN project ELSE 'elsewhere' END,
+               url, position + 1000 * copy, page, text, tsv,
                embedding + (SELECT array_agg(random() / 100)::real[] FROM generate_series(1, vector_dims(embedding)))::vector,
                sentence_vectors, embedded_with
-        FROM chunks CROSS JOIN generate_series(1, 200) AS copy`,
+        FROM chunks CROSS JOIN generate_series(1, 400) AS copy`,
   );
 }, 120_000);
 afterAll(() => t.stop());
@@ -36,15 +38,16 @@ it('ranks as many passages by meaning as asked, beyond the 40 rows of an HNSW sc
   if (!t.server.index.usesVectors) return;
   const [{ embedded } = { embedded: 0 }] = await queryRows<{ embedded: number }>(
     db(),
-    sql`SELECT count(embedding)::int AS embedded FROM chunks`,
+    sql`SELECT count(embedding)::int AS embedded FROM chunks WHERE project = 'dish'`,
   );
   expect(embedded).toBeGreaterThan(100);
   const vector = (await questionVector(t.server.index, 'Does everyone have the right to education?'))!;
-  // The index scan, as on a knowledge base of thousands of passages (on this small one the
-  // planner would sort every row): at pgvector's default breadth, as the ranking ran before, at
-  // most 40 rows for a LIMIT of 100.
+  // The index scan, as on a knowledge base of tens of thousands of passages (on this small one
+  // the planner may rather sort the project's rows): at pgvector's default breadth, as the
+  // ranking ran before, at most 40 rows for a LIMIT of 100, fewer once the project's filter ran.
   const [narrow, wide] = await db().transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    await tx.execute(sql`SET LOCAL enable_sort = off`);
     return [
       await queryRows<{ id: string }>(tx, vectorQuery(vector, ['dish'], 100)),
       await nearestPassages(tx, vector, ['dish'], 100),
