@@ -96,7 +96,7 @@ export async function retrieve(
     embedding.then((v) => (v ? nearestPassages(db, v, options.projects, depth) : [])),
     // Left out while passages wait for their sentences: those already made would outrank them.
     index.sentencesComplete
-      ? embedding.then((v) => (v ? queryRows<{ id: string }>(db, sentenceQuery(v, options.projects)) : null))
+      ? embedding.then((v) => (v ? nearestSentences(db, v, options.projects) : null))
       : null,
     embedding,
   ]);
@@ -186,21 +186,29 @@ export const vectorQuery = (vector: number[], projects: string[], depth: number)
 const HNSW_MAX_EF_SEARCH = 1000;
 
 /**
- * The `depth` passages nearest the question's vector. pgvector's HNSW scan yields at most its
- * `hnsw.ef_search` rows (40 by default) whatever the LIMIT, and fewer still when other projects'
- * passages or disabled sources' are among them; so this query alone searches as wide as it asks
- * and scans on, in order, until the LIMIT is met. At the default, this ranking held about 41
- * passages instead of 100, and a passage near in meaning beyond them lost the vote it would add
- * to the words' (docs/knowledge-base.md).
+ * The rows of a query ordered by an HNSW index, `depth` of them. pgvector's HNSW scan yields at
+ * most its `hnsw.ef_search` rows (40 by default) whatever the LIMIT, and fewer still when other
+ * projects' rows are among them; so the query alone searches as wide as it asks and scans on, in
+ * order, until the LIMIT is met. At the default, the passages' ranking held about 41 passages
+ * instead of 100, and a passage near in meaning beyond them lost the vote it would add to the
+ * words' (docs/knowledge-base.md).
  */
-export function nearestPassages(db: Db, vector: number[], projects: string[], depth: number) {
+function nearestFirst<T>(db: Db, depth: number, query: SQL): Promise<T[]> {
   const breadth = Math.min(HNSW_MAX_EF_SEARCH, Math.max(40, Math.trunc(depth)));
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${breadth}`));
     await tx.execute(sql`SET LOCAL hnsw.iterative_scan = strict_order`);
-    return queryRows<{ id: string }>(tx, vectorQuery(vector, projects, depth));
+    return queryRows<T>(tx, query);
   });
 }
+
+/** The `depth` passages nearest the question's vector, nearest first. */
+export const nearestPassages = (db: Db, vector: number[], projects: string[], depth: number) =>
+  nearestFirst<{ id: string }>(db, depth, vectorQuery(vector, projects, depth));
+
+/** The passages of the sentences nearest the question's vector, nearest first. */
+export const nearestSentences = (db: Db, vector: number[], projects: string[]) =>
+  nearestFirst<{ id: string }>(db, SENTENCES_RANKED, sentenceQuery(vector, projects));
 
 /**
  * The passages holding the sentences nearest the question, nearest first: the third ranking. A

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nearestPassages, questionVector, vectorQuery } from '../../../src/server/answering/retrieval';
+import {
+  nearestPassages,
+  nearestSentences,
+  questionVector,
+  sentenceQuery,
+  vectorQuery,
+} from '../../../src/server/answering/retrieval';
 import { queryRows } from '../../../src/server/db/raw';
 import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
 import { material, PLUMBING_MODEL_ENV } from '../../support/shared';
@@ -10,6 +16,7 @@ import { startTestServer, type TestServer } from '../../support/server';
 // little (pgvector keeps equal vectors in one element of its graph, which would yield them all),
 // until there are more than an HNSW scan yields at its default breadth (40 rows); three copies in
 // four belong to another project, whose passages the scan meets and the project's filter drops.
+// The first hundred copies get their sentences' rows too (each an HNSW insert, so not all).
 let t: TestServer;
 const db = () => t.server.database.db;
 beforeAll(async () => {
@@ -23,13 +30,24 @@ beforeAll(async () => {
     ]),
   );
   await t.server.worker.runNow();
+  // The copies' sentence rows are made here, moved too, not by the server from their bytes.
+  await t.server.index.sentencesSearched();
   await db().execute(
     sql`INSERT INTO chunks (item_id, source_id, project, url, position, page, text, tsv, embedding, sentence_vectors, embedded_with)
         SELECT item_id, source_id, CASE WHEN copy % 4 = 0 THEN project ELSE 'elsewhere' END,
                url, position + 1000 * copy, page, text, tsv,
                embedding + (SELECT array_agg(random() / 100)::real[] FROM generate_series(1, vector_dims(embedding)))::vector,
-               sentence_vectors, embedded_with
+               NULL, embedded_with
         FROM chunks CROSS JOIN generate_series(1, 400) AS copy`,
+  );
+  await db().execute(
+    sql`INSERT INTO chunk_sentences (chunk_id, position, project, embedding)
+        SELECT c.id, s.position, c.project,
+               s.embedding + (SELECT array_agg(random() / 100)::real[] FROM generate_series(1, vector_dims(s.embedding)))::vector
+        FROM chunks c
+        JOIN chunks o ON o.item_id = c.item_id AND o.position = c.position % 1000 AND o.position < 1000
+        JOIN chunk_sentences s ON s.chunk_id = o.id
+        WHERE c.position BETWEEN 1000 AND 100999`,
   );
 }, 120_000);
 afterAll(() => t.stop());
@@ -56,4 +74,20 @@ it('ranks as many passages by meaning as asked, beyond the 40 rows of an HNSW sc
   expect(narrow.length).toBeLessThanOrEqual(40);
   expect(wide).toHaveLength(100);
   expect(new Set(wide.map((r) => r.id)).size).toBe(100);
+});
+
+it('ranks the passages of the 40 sentences nearest in meaning, however many other projects hold', async () => {
+  if (!t.server.index.usesVectors) return;
+  const vector = (await questionVector(t.server.index, 'Does everyone have the right to education?'))!;
+  const [narrow, wide] = await db().transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    await tx.execute(sql`SET LOCAL enable_sort = off`);
+    return [
+      await queryRows<{ id: string }>(tx, sentenceQuery(vector, ['dish'])),
+      await nearestSentences(tx, vector, ['dish']),
+    ];
+  });
+  // At pgvector's default breadth, 40 sentences of every project, about 10 of this one.
+  expect(narrow.length).toBeLessThan(20);
+  expect(wide.length).toBeGreaterThanOrEqual(30);
 });
