@@ -196,8 +196,14 @@ const HNSW_MAX_EF_SEARCH = 1000;
 function nearestFirst<T>(db: Db, depth: number, query: SQL): Promise<T[]> {
   const breadth = Math.min(HNSW_MAX_EF_SEARCH, Math.max(40, Math.trunc(depth)));
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${breadth}`));
-    await tx.execute(sql`SET LOCAL hnsw.iterative_scan = strict_order`);
+    // The iterative scan came with pgvector 0.8; on an older one (0.5 is enough for HNSW) the
+    // setting would be refused, so it is asked for only where the extension has it.
+    await tx.execute(
+      sql`SELECT set_config('hnsw.ef_search', ${String(breadth)}, true),
+                 CASE WHEN (SELECT string_to_array(extversion, '.')::int[] >= '{0,8}'
+                            FROM pg_extension WHERE extname = 'vector')
+                      THEN set_config('hnsw.iterative_scan', 'strict_order', true) END`,
+    );
     return queryRows<T>(tx, query);
   });
 }
