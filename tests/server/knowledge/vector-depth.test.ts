@@ -53,7 +53,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 it('ranks as many passages by meaning as asked, beyond the 40 rows of an HNSW scan', async () => {
-  if (!t.server.index.usesVectors) return;
+  expect(t.server.index.usesVectors).toBe(true);
   const [{ embedded } = { embedded: 0 }] = await queryRows<{ embedded: number }>(
     db(),
     sql`SELECT count(embedding)::int AS embedded FROM chunks WHERE project = 'dish'`,
@@ -77,7 +77,7 @@ it('ranks as many passages by meaning as asked, beyond the 40 rows of an HNSW sc
 });
 
 it('ranks the passages of the 40 sentences nearest in meaning, however many other projects hold', async () => {
-  if (!t.server.index.usesVectors) return;
+  expect(t.server.index.usesVectors).toBe(true);
   const vector = (await questionVector(t.server.index, 'Does everyone have the right to education?'))!;
   const [narrow, wide] = await db().transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
