@@ -134,6 +134,28 @@ export default defineConfig(
     },
   },
 
+  // The page's thread never holds the audio encoder's code (DESIGN: off-thread encoding): it reaches
+  // the worker through Comlink and may import only its types.
+  {
+    name: 'dish/page-thread',
+    files: ['src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['lamejs', 'mediabunny', '**/shared/audio/**', '**/workers/audio-encoder/**'],
+              allowTypeImports: true,
+              message:
+                'Audio is decoded and encoded in the encoder worker, never on the page (docs/chat.md, "Voice (browser)").',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // src/shared is the wire contract: imported by app, workers and server, it imports none of them.
   {
     name: 'dish/shared-boundary',
