@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProgressEvent } from '../../models/transformers';
 import { RestartingThread, ThreadClient, ThreadStopped } from '../../threads/rpc';
 import { waitAtMost } from '../../threads/wait';
+import { likeLengthRuns, RUN_TEXTS } from './batches';
 import type { Chunk } from './chunker';
 import { readableBy, type Embedder, type EmbedderOptions, type Script } from './embeddings';
 import type { TextRole } from './model-prefixes';
@@ -25,8 +26,6 @@ export type EmbedEvents = {
 };
 
 const ENTRY = new URL('./embedder-thread', import.meta.url);
-/** Texts sent at once: what the model embeds in one run (embeddings.ts pads a batch to its longest). */
-const BATCH = 16;
 /**
  * The thread's heap. Unbounded, V8 let the garbage of cutting a long document pile up: indexing a
  * sheet of 100,000 rows took the thread's heap to 715 MB and the process to 2.0 GB; with this
@@ -131,13 +130,11 @@ class EmbeddingThread {
     if (texts.length === 0) return Promise.resolve([]);
     return new Promise((resolve, reject) => {
       const vectors = new Array<number[]>(texts.length);
-      // Batches of texts of like length, over the whole call: the model pads a batch to its
-      // longest text, and a document's sentences range from a few word pieces to a hundred.
-      const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
-      let left = Math.ceil(texts.length / BATCH);
+      // Runs of texts of like length, over the whole call, each short (batches.ts).
+      const runs = likeLengthRuns(texts);
+      let left = runs.length;
       let done = 0;
-      for (let start = 0; start < texts.length; start += BATCH) {
-        const at = order.slice(start, start + BATCH);
+      for (const at of runs) {
         (urgent ? this.urgent : this.waiting).push({
           texts: at.map((i) => texts[i]!),
           as,
@@ -193,7 +190,7 @@ class EmbeddingThread {
     let size = 0;
     const as = this.urgent[0]?.as;
     for (let first = this.urgent[0]; first && first.as === as; first = this.urgent[0]) {
-      if (size + first.texts.length > BATCH) break;
+      if (size + first.texts.length > RUN_TEXTS) break;
       size += first.texts.length;
       batch.push(this.urgent.shift()!);
     }

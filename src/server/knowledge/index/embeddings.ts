@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { transformers, type ModelSource, type ProgressEvent } from '../../models/transformers';
+import { likeLengthRuns } from './batches';
 import { chunkText, type Chunk } from './chunker';
 import { readsLatin, scriptShare } from './language';
 import { describePrefixes, type ModelPrefixes, type TextRole } from './model-prefixes';
@@ -75,7 +76,6 @@ export const readableBy =
 // sentence-transformers reads 256 word pieces of all-MiniLM-L6-v2 (its sentence_bert_config);
 // the tokenizer's own files say 128 (tokenizer.json) or 512 (tokenizer_config.json).
 const MAX_TOKENS = 256;
-const BATCH = 16;
 
 export type EmbedderOptions = ModelSource & { model: string; prefixes: ModelPrefixes };
 
@@ -113,11 +113,10 @@ export async function loadEmbedder(
   const embed = async (raw: string[], as: TextRole, onProgress?: EmbedOptions['onProgress']) => {
     const prefix = options.prefixes[as];
     const texts = prefix ? raw.map((text) => prefix + text) : raw;
-    // Batches of similar length: every text of a batch is padded to its longest.
-    const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
     const vectors: number[][] = new Array<number[]>(texts.length);
-    for (let i = 0; i < order.length; i += BATCH) {
-      const slice = order.slice(i, i + BATCH);
+    let done = 0;
+    // Cut by the texts as sent (without the prefix), as the embedding thread cut them.
+    for (const slice of likeLengthRuns(raw)) {
       const inputs = tokenizer(
         slice.map((j) => texts[j]!),
         { padding: true, truncation: true, max_length: maxTokens },
@@ -125,7 +124,8 @@ export async function loadEmbedder(
       const outputs = (await model(inputs)) as { last_hidden_state: Parameters<typeof mean_pooling>[0] };
       const pooled = mean_pooling(outputs.last_hidden_state, inputs.attention_mask);
       (pooled.normalize(2, -1).tolist() as number[][]).forEach((v, k) => (vectors[slice[k]!] = v));
-      onProgress?.(i + slice.length, texts.length);
+      done += slice.length;
+      onProgress?.(done, texts.length);
     }
     return vectors;
   };
