@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ingestedData } from '../db/schema';
 import { detectLanguage } from './index/language';
-import type { IndexProgress, SearchIndex } from './index/search-index';
+import type { IndexProgress } from './index/passage-writes';
+import type { SearchIndex } from './index/search-index';
 
 export type ResourceType = (typeof ingestedData.$inferSelect)['resourceType'];
 

@@ -69,6 +69,60 @@ describe('an item is indexed, or it is not done', () => {
   });
 });
 
+describe('an item indexed again', () => {
+  // Paragraphs of words of their own, enough for more passages than one statement writes.
+  const body = (tag: string, broken = false) =>
+    Array.from(
+      { length: 300 },
+      (_, i) =>
+        `${tag} paragraph ${i} tells of ramps, rails and lifts in building ${i}, with ${tag} words in it` +
+        (broken && i === 299 ? ' and a NUL \u0000 no database takes.' : '.'),
+    ).join('\n\n');
+  const texts = async (id: string) =>
+    (
+      await queryRows<{ text: string; position: number }>(
+        db(),
+        sql`SELECT text, position FROM chunks WHERE item_id = ${id}::uuid ORDER BY position`,
+      )
+    ).map((r) => r.text);
+
+  it('keeps its old passages until the new ones are all written, and keeps them if writing fails', async () => {
+    const sourceId = await addSource(admin, 'Indexed again');
+    const [row] = await queryRows<{ id: string }>(
+      db(),
+      sql`INSERT INTO ingested_data (resource_type, source_id, project, title, body, dedupe_key, content_hash)
+          VALUES ('document', ${sourceId}::uuid, 'dish', 'Ramps', '', 'ramps', '') RETURNING id`,
+    );
+    const item = {
+      id: row!.id,
+      sourceId,
+      project: 'dish',
+      url: null,
+      title: 'Ramps',
+      body: body('old'),
+      language: 'en',
+    };
+    await t.server.index.indexItem(item);
+    const old = await texts(item.id);
+    expect(old.length).toBeGreaterThan(20);
+
+    // While the new passages are written, a search still finds every old one.
+    const meanwhile: Promise<string[]>[] = [];
+    const written = await t.server.index.indexItem({ ...item, body: body('new') }, ({ stage, done }) => {
+      if (stage === 'saving' && done > 0) meanwhile.push(texts(item.id));
+    });
+    expect(meanwhile.length).toBeGreaterThan(0);
+    for (const seen of await Promise.all(meanwhile)) expect(seen).toEqual(expect.arrayContaining(old));
+    const now = await texts(item.id);
+    expect(now).toHaveLength(written);
+    expect(now.every((text) => !/\bold\b/.test(text) && /\bnew\b/.test(text))).toBe(true);
+
+    // The last passage cannot be written: the new passages written before it go, the others stay.
+    await expect(t.server.index.indexItem({ ...item, body: body('newer', true) })).rejects.toThrow();
+    expect(await texts(item.id)).toEqual(now);
+  });
+});
+
 /**
  * The searched sentences (chunk_sentences): how many rows there are, and how many the passages'
  * stored sentence vectors say there should be, one per sentence.

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw';
@@ -77,6 +77,10 @@ export class PackedVectors {
 }
 
 const embeddedWith = (embedder: Embedder) => `${embedder.model}; ${VECTOR_LAYOUT}`;
+
+/** A new passage's `embedding, sentence_vectors, embedded_with`, for an INSERT's values. */
+export const vectorValues = (vectors: PassageVectors | null, embedder: Embedder): SQL =>
+  sql`${vectors ? sql`${vectorLiteral(vectors.passage)}::vector` : null}, ${vectors ? packVectors(vectors.sentences) : null}, ${embeddedWith(embedder)}`;
 
 /**
  * A passage's vectors, and the model that made them (or read it and made none). Its searched

@@ -1,8 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw';
-import { chunks } from '../../db/schema';
 import { chunkText, splitSentences, type Chunk } from './chunker';
 import type { Embedder } from './embeddings';
 import { hindiPrefixTerms, withoutHindiFunctionWords } from './hindi';
@@ -16,35 +15,16 @@ import {
   writeVectors,
   type PassageVectors,
 } from './passage-vectors';
+import { replacePassages, type IndexedItem, type IndexProgress } from './passage-writes';
 import { SentenceFiller } from './sentence-filler';
 import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
 import { ScaleKeeper, type PassageCounts, type SimilarityScale } from './similarity-scale';
-
-/** Told how indexing an item goes: passages embedded, then written, of its passages. */
-export type IndexProgress = (progress: {
-  stage: 'embedding' | 'saving';
-  done: number;
-  total: number;
-}) => void;
-
-export interface IndexedItem {
-  id: string;
-  sourceId: string;
-  project: string;
-  url: string | null;
-  title: string;
-  body: string;
-  language: string;
-}
 
 /**
  * At most about this many passages are ranked for a question's words: beyond it, only those
  * holding its rarer words are (term-stats.ts). Ranking costs some 10-20 µs a passage here.
  */
 const RANKED_PASSAGES = 1000;
-// Passages written by one statement: fewer round trips, and no statement long enough to keep a
-// question's waiting long on PGlite, which runs one at a time (200 took about 160 ms).
-const INSERTED_AT_ONCE = 50;
 /** Passages embedded per round; a round's vectors are written before the next is computed. */
 const EMBED_BATCH = 32;
 /** Passage size in word pieces when a model is loaded (its limit), else in characters. */
@@ -223,9 +203,8 @@ export class SearchIndex {
 
   /**
    * Replaces the item's passages; the title leads the first so that it is searchable too. The
-   * passages and their vectors are written in one transaction: an item is indexed whole or not
-   * at all, so a failure leaves it to be indexed again. Their searched sentences follow, outside
-   * it (`writeSentences`).
+   * new passages, with their vectors, replace the old once all are written (passage-writes.ts);
+   * their searched sentences follow, in the background (sentence-filler.ts).
    */
   async indexItem(item: IndexedItem, onProgress?: IndexProgress): Promise<number> {
     const config = this.configFor(item.language);
@@ -246,29 +225,14 @@ export class SearchIndex {
           embedded,
         )
       : null;
-    await this.db.transaction(async (tx) => {
-      await tx.delete(chunks).where(eq(chunks.itemId, item.id));
-      for (let i = 0; i < passages.length; i += INSERTED_AT_ONCE) {
-        onProgress?.({ stage: 'saving', done: i, total });
-        const rows = await tx
-          .insert(chunks)
-          .values(
-            passages.slice(i, i + INSERTED_AT_ONCE).map((p, j) => ({
-              itemId: item.id,
-              sourceId: item.sourceId,
-              project: item.project,
-              url: item.url,
-              position: i + j,
-              page: p.page,
-              text: p.text,
-              tsv: sql`to_tsvector(${config}::regconfig, ${p.text})`,
-            })),
-          )
-          .returning({ id: chunks.id });
-        if (!vectors) continue;
-        for (const [j, row] of rows.entries()) await writeVectors(tx, row.id, vectors[i + j]!, embedder!);
-      }
-    });
+    await replacePassages(
+      this.db,
+      item,
+      config,
+      passages,
+      vectors && embedder ? { made: vectors, embedder } : null,
+      onProgress,
+    );
     if (vectors) this.filler?.fill(item.id);
     return passages.length;
   }
