@@ -78,9 +78,20 @@ export class PackedVectors {
 
 const embeddedWith = (embedder: Embedder) => `${embedder.model}; ${VECTOR_LAYOUT}`;
 
+/** How a passage's vectors are stored: its `embedding`, `sentence_vectors` and `embedded_with`. */
+function stored(vectors: PassageVectors | null, embedder: Embedder) {
+  return {
+    embedding: vectors ? sql`${vectorLiteral(vectors.passage)}::vector` : null,
+    sentences: vectors ? packVectors(vectors.sentences) : null,
+    model: embeddedWith(embedder),
+  };
+}
+
 /** A new passage's `embedding, sentence_vectors, embedded_with`, for an INSERT's values. */
-export const vectorValues = (vectors: PassageVectors | null, embedder: Embedder): SQL =>
-  sql`${vectors ? sql`${vectorLiteral(vectors.passage)}::vector` : null}, ${vectors ? packVectors(vectors.sentences) : null}, ${embeddedWith(embedder)}`;
+export function vectorValues(vectors: PassageVectors | null, embedder: Embedder): SQL {
+  const { embedding, sentences, model } = stored(vectors, embedder);
+  return sql`${embedding}, ${sentences}, ${model}`;
+}
 
 /**
  * A passage's vectors, and the model that made them (or read it and made none). Its searched
@@ -93,10 +104,10 @@ export async function writeVectors(
   vectors: PassageVectors | null,
   embedder: Embedder,
 ) {
+  const { embedding, sentences, model } = stored(vectors, embedder);
   const gone = sql`gone AS (DELETE FROM chunk_sentences WHERE chunk_id = ${id})`;
   await db.execute(
-    sql`WITH ${gone} UPDATE chunks SET embedding = ${vectors ? sql`${vectorLiteral(vectors.passage)}::vector` : null},
-          sentence_vectors = ${vectors ? packVectors(vectors.sentences) : null}, embedded_with = ${embeddedWith(embedder)}
+    sql`WITH ${gone} UPDATE chunks SET embedding = ${embedding}, sentence_vectors = ${sentences}, embedded_with = ${model}
         WHERE id = ${id}`,
   );
 }

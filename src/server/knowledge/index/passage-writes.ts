@@ -47,6 +47,9 @@ export async function replacePassages(
   vectors: { made: (PassageVectors | null)[]; embedder: Embedder } | null,
   onProgress?: IndexProgress,
 ): Promise<void> {
+  const columns = sql.raw(
+    `item_id, source_id, project, url, position, page, text, tsv${vectors ? ', embedding, sentence_vectors, embedded_with' : ''}`,
+  );
   const written: string[] = [];
   try {
     for (let i = 0; i < passages.length; i += WRITTEN_AT_ONCE) {
@@ -58,9 +61,6 @@ export async function replacePassages(
           ? sql`(${own}, ${vectorValues(vectors.made[i + j] ?? null, vectors.embedder)})`
           : sql`(${own})`;
       });
-      const columns = sql.raw(
-        `item_id, source_id, project, url, position, page, text, tsv${vectors ? ', embedding, sentence_vectors, embedded_with' : ''}`,
-      );
       const made = await queryRows<{ id: string }>(
         db,
         sql`INSERT INTO chunks (${columns}) VALUES ${sql.join(rows, sql`, `)} RETURNING id`,
