@@ -110,7 +110,11 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     deliverNotice: overrides.deliverNotice ?? createNoticeDelivery(config, app.log),
     evictions,
   });
-  const search = await openSearchIndex(config, db, app.log);
+  // One queue for every channel's answers (chat, WhatsApp, project API): PGlite runs one query at
+  // a time (in its thread), so interleaving questions there only slows each (performance.md).
+  const answering = new Limiter(database.kind === 'pglite' ? 1 : 4);
+  // Indexing's writes in the background give way to the questions being answered (db/give-way.ts).
+  const search = await openSearchIndex(config, db, app.log, answering);
   const { index } = search;
   const ingestion = createIngestion(config, {
     db,
@@ -150,9 +154,6 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const llm = config.LLM_BASE_URL
     ? { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL }
     : undefined;
-  // One queue for every channel's answers (chat, WhatsApp, project API): PGlite runs one query at
-  // a time (in its thread), so interleaving questions there only slows each (performance.md).
-  const answering = new Limiter(database.kind === 'pglite' ? 1 : 4);
   // Per-user limits and one question at a time per session: in Redis when processes share it.
   const limits = await openAskLimits(config.REDIS_URL, app.log);
   // The one ask command every channel calls (chat, voice, WhatsApp, project API).

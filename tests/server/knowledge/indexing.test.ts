@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sentenceQuery } from '../../../src/server/answering/retrieval';
+import { Limiter } from '../../../src/server/answering/limiter';
+import { GIVE_WAY_MS } from '../../../src/server/db/give-way';
 import { queryRows } from '../../../src/server/db/raw';
 import { SearchIndex } from '../../../src/server/knowledge/index/search-index';
 import { addSource, form, SUPER_ENV, signInSuper } from '../../support/admin';
@@ -120,6 +122,41 @@ describe('an item indexed again', () => {
     // The last passage cannot be written: the new passages written before it go, the others stay.
     await expect(t.server.index.indexItem({ ...item, body: body('newer', true) })).rejects.toThrow();
     expect(await texts(item.id)).toEqual(now);
+  });
+
+  it('writes nothing while a question is being answered, and goes on once it is', async () => {
+    const log = pino({ level: 'silent' });
+    const questions = new Limiter(1);
+    const index = await SearchIndex.open(db(), t.server.index.embedder, log, questions);
+    const sourceId = await addSource(admin, 'Written between questions');
+    const [row] = await queryRows<{ id: string }>(
+      db(),
+      sql`INSERT INTO ingested_data (resource_type, source_id, project, title, body, dedupe_key, content_hash)
+          VALUES ('document', ${sourceId}::uuid, 'dish', 'Rails', '', 'rails', '') RETURNING id`,
+    );
+    const item = {
+      id: row!.id,
+      sourceId,
+      project: 'dish',
+      url: null,
+      title: 'Rails',
+      body: body('rails'),
+      language: 'en',
+    };
+    let answered = () => undefined as void;
+    const question = questions.run(() => new Promise<void>((resolve) => (answered = resolve)));
+    let saving = () => undefined as void;
+    const writing = new Promise<void>((resolve) => (saving = resolve));
+    const indexed = index.indexItem(item, ({ stage }) => stage === 'saving' && saving());
+    await writing;
+    // Long enough for a statement or two, well short of how long a write gives way at most.
+    await new Promise((resolve) => setTimeout(resolve, GIVE_WAY_MS / 4));
+    expect(await texts(item.id)).toEqual([]);
+    answered();
+    await question;
+    const written = await indexed;
+    await index.sentencesSearched();
+    expect(await texts(item.id)).toHaveLength(written);
   });
 });
 

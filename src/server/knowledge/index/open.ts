@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ModelStatus } from '../../../shared/admin/models';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { Foreground } from '../../db/give-way';
 import { modelsCacheDir } from '../../models/transformers';
 import { startEmbedder } from './embedder-start';
 import { modelPrefixes } from './model-prefixes';
@@ -34,7 +35,12 @@ function withEmbedding(status: ModelStatus, counts: PassageCounts | null): Model
   return { ...status, state: 'embedding', progress };
 }
 
-export async function openSearchIndex(config: Config, db: Db, log: FastifyBaseLogger): Promise<OpenIndex> {
+export async function openSearchIndex(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  foreground?: Foreground,
+): Promise<OpenIndex> {
   const embedding = await startEmbedder(
     {
       modelsDir: config.MODELS_DIR,
@@ -49,7 +55,7 @@ export async function openSearchIndex(config: Config, db: Db, log: FastifyBaseLo
     },
     log,
   );
-  const index = await SearchIndex.open(db, embedding.embedder, log);
+  const index = await SearchIndex.open(db, embedding.embedder, log, foreground);
   let backfill = index.backfill(log);
   let closed = false;
   let takingUp = Promise.resolve();

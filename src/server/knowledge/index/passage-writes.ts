@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Foreground } from '../../db/give-way';
 import { queryRows } from '../../db/raw';
 import type { Chunk } from './chunker';
 import type { Embedder } from './embeddings';
@@ -45,6 +46,7 @@ export async function replacePassages(
   config: string,
   passages: Chunk[],
   vectors: { made: (PassageVectors | null)[]; embedder: Embedder } | null,
+  foreground: Foreground,
   onProgress?: IndexProgress,
 ): Promise<void> {
   const columns = sql.raw(
@@ -54,6 +56,7 @@ export async function replacePassages(
   try {
     for (let i = 0; i < passages.length; i += WRITTEN_AT_ONCE) {
       onProgress?.({ stage: 'saving', done: i, total: passages.length });
+      await foreground.clear();
       const rows = passages.slice(i, i + WRITTEN_AT_ONCE).map((p, j) => {
         const own = sql`${item.id}::uuid, ${item.sourceId}::uuid, ${item.project}, ${item.url}, ${i + j},
                         ${p.page}::int, ${p.text}, to_tsvector(${config}::regconfig, ${p.text})`;
@@ -67,6 +70,7 @@ export async function replacePassages(
       );
       written.push(...made.map((r) => r.id));
     }
+    await foreground.clear();
     await db.execute(
       sql`DELETE FROM chunks WHERE item_id = ${item.id}::uuid AND NOT (id = ANY(${uuidArray(written)}::uuid[]))`,
     );

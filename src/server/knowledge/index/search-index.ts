@@ -17,6 +17,7 @@ import {
 } from './passage-vectors';
 import { replacePassages, type IndexedItem, type IndexProgress } from './passage-writes';
 import { SentenceFiller } from './sentence-filler';
+import { nothingInFront, type Foreground } from '../../db/give-way';
 import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
 import { ScaleKeeper, type PassageCounts, type SimilarityScale } from './similarity-scale';
 
@@ -48,13 +49,20 @@ export class SearchIndex {
     /** The languages of the indexed items: a question's words are stemmed as each of them. */
     private readonly languages: Set<string>,
     private readonly log: FastifyBaseLogger,
+    /** The questions being answered, which background statements give way to (db/give-way.ts). */
+    private readonly foreground: Foreground,
     private readonly termStats = new TermStats(db),
   ) {
-    this.scale = current ? new ScaleKeeper(db, current) : null;
-    this.filler = current ? new SentenceFiller(db, current.dimensions, log) : null;
+    this.scale = current ? new ScaleKeeper(db, current, foreground) : null;
+    this.filler = current ? new SentenceFiller(db, current.dimensions, log, foreground) : null;
   }
 
-  static async open(db: Db, embedder: Embedder | null, log: FastifyBaseLogger): Promise<SearchIndex> {
+  static async open(
+    db: Db,
+    embedder: Embedder | null,
+    log: FastifyBaseLogger,
+    foreground: Foreground = nothingInFront,
+  ): Promise<SearchIndex> {
     const configs = await queryRows<{ cfgname: string }>(db, sql`SELECT cfgname FROM pg_ts_config`);
     const languages = await queryRows<{ language: string }>(
       db,
@@ -71,6 +79,7 @@ export class SearchIndex {
       vector ? embedder : null,
       new Set(languages.map((l) => l.language)),
       log,
+      foreground,
     );
     // The model's scale is measured now, in the background, rather than by the first question.
     void index.passagesChanged();
@@ -184,8 +193,8 @@ export class SearchIndex {
   async useEmbedder(embedder: Embedder, log: FastifyBaseLogger): Promise<void> {
     if (await enableVectors(this.db, embedder, log)) {
       this.current = embedder;
-      this.scale = new ScaleKeeper(this.db, embedder);
-      this.filler = new SentenceFiller(this.db, embedder.dimensions, this.log);
+      this.scale = new ScaleKeeper(this.db, embedder, this.foreground);
+      this.filler = new SentenceFiller(this.db, embedder.dimensions, this.log, this.foreground);
       void this.passagesChanged();
     } else log.warn('pgvector is not available in this database: retrieval uses full-text search only');
   }
@@ -231,6 +240,7 @@ export class SearchIndex {
       config,
       passages,
       vectors && embedder ? { made: vectors, embedder } : null,
+      this.foreground,
       onProgress,
     );
     if (vectors) this.filler?.fill(item.id);
@@ -305,6 +315,7 @@ export class SearchIndex {
         );
         own.forEach((b, i) => vectors.set(b.id, made[i] ?? null));
       }
+      await this.foreground.clear();
       await this.db.transaction(async (tx) => {
         for (const row of batch) await writeVectors(tx, row.id, vectors.get(row.id) ?? null, embedder);
       });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { nothingInFront, type Foreground } from '../../db/give-way';
 import { fillSentences } from './passage-vectors';
 
 /**
@@ -33,6 +34,8 @@ export class SentenceFiller {
     private readonly db: Db,
     private readonly dimensions: number,
     private readonly log: FastifyBaseLogger,
+    /** The questions being answered: each statement waits until none is (db/give-way.ts). */
+    private readonly foreground: Foreground = nothingInFront,
   ) {}
 
   /** Makes, in the background, the rows the passages of `item` (of every item when null) lack. */
@@ -64,6 +67,7 @@ export class SentenceFiller {
         this.queue.delete(item);
         let after: string | null = null;
         do {
+          await this.foreground.clear();
           const started = performance.now();
           after = await fillSentences(this.db, this.dimensions, {
             item,

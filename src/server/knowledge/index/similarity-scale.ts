@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { nothingInFront, type Foreground } from '../../db/give-way';
 import { queryRows } from '../../db/raw';
 import { splitSentences, wordCount } from './chunker';
 import type { Embedder } from './embeddings';
@@ -190,6 +191,8 @@ export class ScaleKeeper {
   constructor(
     private readonly db: Db,
     private readonly embedder: Embedder,
+    /** The questions being answered: the measuring's statements give way to them. */
+    private readonly foreground: Foreground = nothingInFront,
     /** How often the passages are counted again (more often while some wait for their vectors). */
     private readonly checkEveryMs = 60_000,
   ) {}
@@ -229,6 +232,7 @@ export class ScaleKeeper {
   }
 
   private async remeasure(): Promise<void> {
+    await this.foreground.clear();
     const [row] = await queryRows<{ embedded: number; passages: number; waiting: number }>(
       this.db,
       sql`SELECT count(*) FILTER (WHERE sentence_vectors IS NOT NULL)::int AS embedded,
@@ -278,6 +282,7 @@ export class ScaleKeeper {
   }
 
   private async sample(where = sql``): Promise<ScaleSample> {
+    await this.foreground.clear();
     const rows = await queryRows<{ id: string; text: string; vectors: Uint8Array }>(
       this.db,
       sql`SELECT id, text, sentence_vectors AS vectors FROM chunks
