@@ -11,7 +11,8 @@
  * Then the project is filled to 1,000 reviewed answers (sentences of the knowledge base as
  * questions, the next sentence as the answer) and the paraphrases are asked again, and the lookup
  * is timed for every question of the set: alone (the question's vector made beforehand), and what
- * it adds to an answer (timeLookup). BENCH_MODELS=a,b runs it once per model; BENCH_VERBOSE=1 prints every miss.
+ * it adds to an answer (timeLookup). BENCH_MODELS=a,b runs it once per model; BENCH_VERBOSE=1 prints every miss;
+ * BENCH_HALF=even writes the reviewed answers for the even half instead (reviewed-paraphrases-even.ts).
  */
 import { sql } from 'drizzle-orm';
 import { closestReviewed, QuestionVectors } from '../../src/server/answering/reviewed/matching';
@@ -26,9 +27,13 @@ import { askOnce, openChatSocket, signedInChatUser, type ChatClient } from '../s
 import type { TestServer } from '../support/server';
 import { percentile, type EvalItem } from './answers-scoring';
 import { benchModels, evalItems, withEvalKnowledge } from './eval-knowledge';
-import { PARAPHRASES } from './reviewed-paraphrases';
+import { PARAPHRASES as ODD } from './reviewed-paraphrases';
+import { PARAPHRASES_EVEN } from './reviewed-paraphrases-even';
 
 const FILLED = 1000;
+// The half whose questions get reviewed answers: the odd numbers (the rule was chosen on them), or
+// the even ones (BENCH_HALF=even), written after, to see whether it holds elsewhere.
+const PARAPHRASES = process.env.BENCH_HALF === 'even' ? PARAPHRASES_EVEN : ODD;
 const verbose = Boolean(process.env.BENCH_VERBOSE);
 const models = benchModels();
 const summaries: { model: string; rows: [string, string][] }[] = [];

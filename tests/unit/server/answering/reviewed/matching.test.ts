@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CLOSE_MATCH,
   MATCH,
   matchReviewed,
   matchVector,
@@ -46,6 +47,16 @@ describe('matching a question to the reviewed answers', () => {
       expect(matchReviewed(at(0), [one, other], scale)).toBeNull();
       const apart = reviewed('apart', at(-angleFor(MATCH.least + 1 - MATCH.apart * 1.5, scale)));
       expect(matchReviewed(at(0), [one, apart], scale)?.id).toBe('one');
+    });
+
+    it(`asks less of a very close match before the next (${name})`, () => {
+      // Between the two margins: enough only for a match as close as CLOSE_MATCH.
+      const between = (MATCH.apart + CLOSE_MATCH.apart) / 2;
+      const next = (z: number) => reviewed('next', at(-angleFor(z - between, scale)));
+      const close = reviewed('close', at(angleFor(CLOSE_MATCH.least + 0.2, scale)));
+      expect(matchReviewed(at(0), [close, next(CLOSE_MATCH.least + 0.2)], scale)?.id).toBe('close');
+      const less = reviewed('less', at(angleFor(CLOSE_MATCH.least - 0.2, scale)));
+      expect(matchReviewed(at(0), [less, next(CLOSE_MATCH.least - 0.2)], scale)).toBeNull();
     });
   }
 
