@@ -243,7 +243,7 @@ async function answerInWords(
     if (reviewed) {
       await deps.reviewed?.served(reviewed.id);
       return {
-        ...presentReviewed(reviewed, wordingLanguage),
+        ...presentReviewed(reviewed, wordingLanguage, query),
         language,
         outcome: 'answer',
         reviewedAnswer: reviewed.id,

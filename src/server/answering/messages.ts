@@ -24,6 +24,11 @@ export interface AnswerWording {
   reviewed: (date: string) => string;
   /** Before a reviewed answer written only in another language (its name, in this language). */
   reviewedIn: (languageName: string) => string;
+  /**
+   * The first line of a reviewed answer matched to a question in other words: the question it
+   * was reviewed for, so that a person hears at once when it answers another one.
+   */
+  reviewedFor: (question: string) => string;
 }
 
 const en: AnswerWording = {
@@ -45,6 +50,7 @@ const en: AnswerWording = {
   aboutTitle: (title) => `What does “${title}” say?`,
   reviewed: (date) => `Reviewed by the DISH team on ${date}`,
   reviewedIn: (name) => `This reviewed answer is written in ${name}:`,
+  reviewedFor: (question) => `A reviewed answer to “${question}”.`,
 };
 
 const hi: AnswerWording = {
@@ -66,6 +72,7 @@ const hi: AnswerWording = {
   aboutTitle: (title) => `“${title}” में क्या लिखा है?`,
   reviewed: (date) => `DISH टीम द्वारा ${date} को जाँचा गया`,
   reviewedIn: (name) => `यह जाँचा गया उत्तर ${name} में लिखा है:`,
+  reviewedFor: (question) => `“${question}” प्रश्न का जाँचा गया उत्तर।`,
 };
 
 /** Answers are worded in the interface's languages (shared/i18n/languages.ts), no more, no fewer. */

@@ -119,6 +119,10 @@ describe('reviewed answers', () => {
     const r = await ask('In 2010, about how many Americans were living with a disability?');
     expect(r.answer).toContain('56.7 million');
     expect(r.answer).toMatch(REVIEWED_LINE);
+    // The question it was reviewed for comes first, so a person hears which one it answers.
+    expect(r.answer).toMatch(
+      /^A reviewed answer to “How many people in the United States had a disability in 2010\?”\.\n\n/,
+    );
     expect(r.links.some((l) => l.url.includes(CENSUS_PDF))).toBe(true);
     const [row] = await t.server.database.db.select().from(questions).where(eq(questions.id, r.questionId));
     expect(row?.history.find((e) => e.type === 'query-response')?.reviewedAnswer).toBe(approved._id);
@@ -128,7 +132,9 @@ describe('reviewed answers', () => {
 
   it('serves the English reviewed answer to a Hindi question, framed in Hindi', async () => {
     const r = await ask('2010 में अमेरिका में कितने लोग किसी विकलांगता के साथ जी रहे थे?', 'hi');
-    expect(r.answer).toMatch(/^यह जाँचा गया उत्तर अंग्रेज़ी में लिखा है:\n\n/);
+    expect(r.answer).toMatch(
+      /^“How many people in the United States had a disability in 2010\?” प्रश्न का जाँचा गया उत्तर।\n\nयह जाँचा गया उत्तर अंग्रेज़ी में लिखा है:\n\n/,
+    );
     expect(r.answer).toContain('56.7 million');
     expect(r.answer).toMatch(/\*DISH टीम द्वारा .+ को जाँचा गया\*$/);
   });

@@ -70,6 +70,8 @@ export interface ReviewedVectors {
 
 export interface ReviewedMatch {
   id: string;
+  /** Which of its questions the question lies closest to (0, the question as first asked). */
+  question: number;
   /** How far above chance, in the scale's spreads. */
   score: number;
   /** How far it stands above the next reviewed answer (or chance, when it is the only one). */
@@ -102,18 +104,20 @@ export function closestReviewed(
   // A question in another script than the reviewed one's is read against that chance, when known.
   const across = chance.across ?? chance;
   const q = Float64Array.from(query);
-  let best: { id: string; score: number } | null = null;
+  let best: { id: string; question: number; score: number } | null = null;
   let second = 0;
   for (const candidate of candidates) {
     let score = -Infinity;
+    let question = 0;
     for (let i = 0; i < candidate.vectors.count; i++) {
       const { center, spread } = (candidate.latin[i] ?? true) === latin ? chance : across;
-      score = Math.max(score, (candidate.vectors.dotWith(i, q) - center) / spread);
+      const z = (candidate.vectors.dotWith(i, q) - center) / spread;
+      if (z > score) [score, question] = [z, i];
     }
     if (score === -Infinity) continue;
     if (!best || score > best.score) {
       if (best) second = Math.max(second, best.score);
-      best = { id: candidate.id, score };
+      best = { id: candidate.id, question, score };
     } else second = Math.max(second, score);
   }
   return best ? { ...best, margin: best.score - second } : null;

@@ -1,16 +1,21 @@
 import type { AnswerLink } from '../../../shared/chat/protocol';
 import { escapeMarkdown } from '../composer';
 import { wordingFor, wordingLanguage } from '../messages';
+import { sameWords } from './matching';
 import type { ReviewedHit } from './store';
 
 /**
- * A reviewed answer as the asker reads it (issue 33): the version in their language, or the
- * English (else the first) one framed in theirs; its sources; and when it was reviewed.
+ * A reviewed answer as the asker reads it (issue 33): the question it was reviewed for, when the
+ * asker's words were others (a bi-encoder puts "how do I turn NVDA off" next to "how do I start
+ * NVDA": docs/chat.md); the version in their language, or the English (else the first) one
+ * framed in theirs; its sources; and when it was reviewed.
  */
 export function presentReviewed(
   hit: ReviewedHit,
   /** The question's language (ISO 639-1), or ''. */
   language: string,
+  /** The question as the person asked it. */
+  asked: string,
 ): { answer: string; links: AnswerLink[] } {
   const worded = wordingLanguage(language);
   const wording = wordingFor(worded);
@@ -21,6 +26,7 @@ export function presentReviewed(
         ? 'en'
         : Object.keys(hit.answers)[0]!;
   const parts: string[] = [];
+  if (!sameWords(hit.question, asked)) parts.push(wording.reviewedFor(escapeMarkdown(hit.question)));
   if (written !== worded) parts.push(wording.reviewedIn(languageName(written, worded)));
   const text = hit.answers[written]!;
   parts.push(text);

@@ -18,6 +18,8 @@ interface Loaded extends ReviewedVectors {
 /** The reviewed answer a question gets, and what it is served with. */
 export interface ReviewedHit {
   id: string;
+  /** The reviewed answer's question the asker's was matched to. */
+  question: string;
   answers: Record<string, string>;
   sources: ReviewedSource[];
   reviewedAt: Date;
@@ -55,18 +57,20 @@ export class ReviewedAnswers {
     if (answers.length === 0) return null;
     const vector = await embedding;
     const scale = vector ? await this.index.similarityScale() : null;
-    const id =
+    const match =
       vector && scale?.questions
-        ? matchReviewed(vector, answers, scale, readsLatin(query))?.id
+        ? matchReviewed(vector, answers, scale, readsLatin(query))
         : // Without a model, a question it cannot read or a scale: only the same question asked again.
-          answers.find((a) => a.questions.some((q) => sameWords(q, query)))?.id;
-    if (!id) return null;
+          sameQuestion(answers, query);
+    if (!match) return null;
+    const { id } = match;
+    const question = answers.find((a) => a.id === id)?.questions[match.question] ?? query;
     const [row] = await this.db
       .select({ ...getTableColumns(reviewedAnswers), stands: sourcesStand })
       .from(reviewedAnswers)
       .where(eq(reviewedAnswers.id, id));
     if (!row || row.status !== 'active' || !row.stands) return null;
-    return { id: row.id, answers: row.answers, sources: row.sources, reviewedAt: row.reviewedAt };
+    return { id: row.id, question, answers: row.answers, sources: row.sources, reviewedAt: row.reviewedAt };
   }
 
   /** Counts a reviewed answer served. */
@@ -170,3 +174,12 @@ export const sourcesStand = sql<boolean>`(jsonb_array_length(reviewed_answers.so
              JOIN ingested_data item ON item.id::text = listed.source->>'itemId'
              JOIN sources bucket ON bucket.id = item.source_id
              WHERE bucket.is_active))`;
+
+/** The reviewed answer, and which of its questions, that holds the same words as `query`. */
+function sameQuestion(answers: Loaded[], query: string): { id: string; question: number } | null {
+  for (const a of answers) {
+    const question = a.questions.findIndex((q) => sameWords(q, query));
+    if (question >= 0) return { id: a.id, question };
+  }
+  return null;
+}

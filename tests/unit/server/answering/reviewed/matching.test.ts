@@ -63,7 +63,7 @@ describe('matching a question to the reviewed answers', () => {
   it('reads each question of a reviewed answer, its paraphrases too', () => {
     const scale = scaleAt(0.8, 0.025);
     const answer = reviewed('answer', at(1.2), at(angleFor(MATCH.least + 1, scale)));
-    expect(matchReviewed(at(0), [answer], scale)?.id).toBe('answer');
+    expect(matchReviewed(at(0), [answer], scale)).toMatchObject({ id: 'answer', question: 1 });
   });
 
   it('reads a question in another script against the chance of texts across scripts', () => {
