@@ -12,6 +12,7 @@ import type { ListAnswer } from '../../shared/admin/views';
 import type { Db } from '../db/client';
 import { ingestedData, questions, reviewedAnswers } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { sameWords } from '../answering/reviewed/matching';
 import { sourcesStand, type ReviewedAnswers } from '../answering/reviewed/store';
 import { answerOf } from '../feedback/repository';
 import { refusalTexts } from '../answering/messages';
@@ -107,6 +108,18 @@ export async function approveAnswer(
   const answer = answerOf(question);
   if (question.status !== 'answered' || !answer || refusalTexts().some((r) => answer.includes(r)))
     throw new HttpError(400, reviewMessages.nothingToApprove);
+  // An answer that was a reviewed answer already: approving it says that this wording asks the
+  // same, so the question joins that answer's paraphrases rather than making a second one.
+  const served = question.history.findLast((e) => e.type === 'query-response')?.reviewedAnswer;
+  const [existing] = served
+    ? await db.select(withStanding).from(reviewedAnswers).where(eq(reviewedAnswers.id, served))
+    : [];
+  if (existing && existing.project === question.project) {
+    await markQuestion(db, question.id, question.project, 'approved', reviewer);
+    return existing.questions.some((q) => sameWords(q, question.query))
+      ? presentReviewedAnswer(existing)
+      : changeReviewed(db, lookup, existing, { questions: [...existing.questions, question.query] });
+  }
   return writeReviewed(
     db,
     lookup,

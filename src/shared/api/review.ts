@@ -21,7 +21,10 @@ import { json } from './contract';
 
 /** Reviewed answers and the questions they come from (issue 33): admin calls. */
 export const reviewRoutes = {
-  /** "Approve this answer": the question's answer, as it was given, becomes a reviewed answer. */
+  /**
+   * "Approve this answer": the question's answer, as it was given, becomes a reviewed answer; one
+   * that was a reviewed answer already takes the question among its own.
+   */
   approveAnswer: json({
     method: 'POST',
     path: '/admin/questions/:id/approve',

@@ -130,6 +130,23 @@ describe('reviewed answers', () => {
     expect(listed.data.find((a) => a._id === approved._id)?.hits).toBe(1);
   });
 
+  it('takes an approved reviewed answer’s question as its paraphrase, not as a second answer', async () => {
+    const asked = 'Roughly how many U.S. residents had some disability in 2010?';
+    const r = await ask(asked);
+    const [row] = await t.server.database.db.select().from(questions).where(eq(questions.id, r.questionId));
+    expect(row?.history.find((e) => e.type === 'query-response')?.reviewedAnswer).toBe(approved._id);
+    const before = (await admin.answer(routes.getReviewedAnswers, { body: { project: 'dish' } })).total;
+    const again = await admin.answer(routes.approveAnswer, { params: { id: r.questionId }, body: {} });
+    expect(again._id).toBe(approved._id);
+    expect(again.questions).toEqual([...approved.questions, asked]);
+    const listed = await admin.answer(routes.getReviewedAnswers, { body: { project: 'dish' } });
+    expect(listed.total).toBe(before);
+    // Asked again in those words, it is the same question: no line naming another.
+    const same = await ask(asked);
+    expect(same.answer.startsWith('A reviewed answer to')).toBe(false);
+    expect(same.answer).toMatch(REVIEWED_LINE);
+  });
+
   it('serves the English reviewed answer to a Hindi question, framed in Hindi', async () => {
     const r = await ask('2010 में अमेरिका में कितने लोग किसी विकलांगता के साथ जी रहे थे?', 'hi');
     expect(r.answer).toMatch(
@@ -253,7 +270,8 @@ describe('reviewed answers', () => {
     expect(figures.asked).toBeGreaterThanOrEqual(12);
     expect(figures.reviewed).toBeGreaterThanOrEqual(4);
     expect(figures.refused).toBeGreaterThanOrEqual(2);
-    expect(figures.reviews.approved).toBe(1);
+    // The first answer approved, and the question in other words approved as its paraphrase.
+    expect(figures.reviews.approved).toBe(2);
     // The gap closed by a written answer held the marked question and those asked in its words.
     const { approved, rewritten, needsContent } = figures.reviews;
     expect(rewritten).toBeGreaterThanOrEqual(1);
