@@ -88,22 +88,19 @@ describe('an item indexed again', () => {
       )
     ).map((r) => r.text);
 
-  it('keeps its old passages until the new ones are all written, and keeps them if writing fails', async () => {
-    const sourceId = await addSource(admin, 'Indexed again');
+  /** An item of a source of its own, stored but not yet indexed. */
+  const newItem = async (title: string, text: string) => {
+    const sourceId = await addSource(admin, title);
     const [row] = await queryRows<{ id: string }>(
       db(),
       sql`INSERT INTO ingested_data (resource_type, source_id, project, title, body, dedupe_key, content_hash)
-          VALUES ('document', ${sourceId}::uuid, 'dish', 'Ramps', '', 'ramps', '') RETURNING id`,
+          VALUES ('document', ${sourceId}::uuid, 'dish', ${title}, '', ${title}, '') RETURNING id`,
     );
-    const item = {
-      id: row!.id,
-      sourceId,
-      project: 'dish',
-      url: null,
-      title: 'Ramps',
-      body: body('old'),
-      language: 'en',
-    };
+    return { id: row!.id, sourceId, project: 'dish', url: null, title, body: text, language: 'en' };
+  };
+
+  it('keeps its old passages until the new ones are all written, and keeps them if writing fails', async () => {
+    const item = await newItem('Ramps', body('old'));
     await t.server.index.indexItem(item);
     const old = await texts(item.id);
     expect(old.length).toBeGreaterThan(20);
@@ -128,21 +125,7 @@ describe('an item indexed again', () => {
     const log = pino({ level: 'silent' });
     const questions = new Limiter(1);
     const index = await SearchIndex.open(db(), t.server.index.embedder, log, questions);
-    const sourceId = await addSource(admin, 'Written between questions');
-    const [row] = await queryRows<{ id: string }>(
-      db(),
-      sql`INSERT INTO ingested_data (resource_type, source_id, project, title, body, dedupe_key, content_hash)
-          VALUES ('document', ${sourceId}::uuid, 'dish', 'Rails', '', 'rails', '') RETURNING id`,
-    );
-    const item = {
-      id: row!.id,
-      sourceId,
-      project: 'dish',
-      url: null,
-      title: 'Rails',
-      body: body('rails'),
-      language: 'en',
-    };
+    const item = await newItem('Rails', body('rails'));
     let answered = () => undefined as void;
     const question = questions.run(() => new Promise<void>((resolve) => (answered = resolve)));
     let saving = () => undefined as void;
