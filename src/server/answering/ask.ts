@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { questions, type HistoryEvent } from '../db/schema';
 import { detectLanguage } from '../knowledge/index/language';
 import type { SearchIndex } from '../knowledge/index/search-index';
+import { longFormsFor, spelledOut } from './abbreviations';
 import { composeAnswer, composeOptionsFor, type ComposedAnswer } from './composer';
 import { answerLanguage, helpReply, isNearEmpty } from './small-talk';
 import { wordCount } from '../knowledge/index/chunker';
@@ -291,26 +292,37 @@ export async function searchAndCompose(
   embedding?: Promise<number[] | null>,
 ): Promise<{ passages: Passage[]; extractive: ComposedAnswer }> {
   // The model's scale; none while its passages are being embedded again: words alone then.
-  const scale = await deps.index.similarityScale();
+  const [scale, searched, english] = await Promise.all([
+    deps.index.similarityScale(),
+    // Searched with the abbreviations the knowledge base defines spelled out (abbreviations.ts).
+    spellOut(deps, query, project),
+    translation ? spellOut(deps, translation, project) : null,
+  ]);
   const options = { projects: [project], limit: PASSAGES, vectors: scale !== null };
+  // The question's vector made beforehand is of its words as asked.
+  const own = { ...options, embedding: searched === query ? embedding : undefined };
   // The English translation's passages first, then those found in the question's own words.
   const [passages, unknown] = await Promise.all([
-    translation
+    english
       ? Promise.all([
-          retrieve(deps.db, deps.index, translation, options),
-          retrieve(deps.db, deps.index, query, { ...options, embedding }),
-        ]).then(([english, own]) => mergePassages(english, own))
-      : retrieve(deps.db, deps.index, query, { ...options, embedding }),
+          retrieve(deps.db, deps.index, english, options),
+          retrieve(deps.db, deps.index, searched, own),
+        ]).then(([first, second]) => mergePassages(first, second))
+      : retrieve(deps.db, deps.index, searched, own),
     unknownTerms(deps.db, deps.index, translation ?? query, options.projects),
   ]);
   progress('Writing the answer…');
   const extractive = composeAnswer(
-    translation ?? query,
+    english ?? searched,
     passages,
     composeOptionsFor(query, language, translation, unknown.length, deps.index.embedder?.reads, scale),
   );
   return { passages, extractive };
 }
+
+/** The question with the abbreviations the project's knowledge base defines spelled out. */
+const spellOut = async (deps: Pick<AskDeps, 'db' | 'index'>, question: string, project: string) =>
+  spelledOut(question, await longFormsFor(deps.db, deps.index, question, [project]));
 
 /** A voice question's words: the recording checked, decoded and transcribed (VoiceError when it cannot be). */
 async function transcribe(

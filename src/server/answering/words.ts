@@ -17,6 +17,9 @@ const STOPWORDS = new Set([
   ...HINDI_FUNCTION_WORDS,
 ]);
 
+/** Whether a word carries no meaning of its own in a question ("it", "the", "का"). */
+export const isStopWord = (word: string): boolean => STOPWORDS.has(word.toLowerCase());
+
 /** The question's content words, each cut to a crude stem so that "disabled" meets "disability". */
 export function contentWords(text: string): string[] {
   const words = text
