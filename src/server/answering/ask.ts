@@ -299,7 +299,9 @@ export async function searchAndCompose(
     translation ? spellOut(deps, translation, project) : null,
   ]);
   const options = { projects: [project], limit: PASSAGES, vectors: scale !== null };
-  // The question's vector made beforehand is of its words as asked.
+  // The question's vector made beforehand is of its words as asked: unused once spelled out (its
+  // failure, if any, is then nobody's to handle).
+  if (searched !== query) void embedding?.catch(() => null);
   const own = { ...options, embedding: searched === query ? embedding : undefined };
   // The English translation's passages first, then those found in the question's own words.
   const [passages, unknown] = await Promise.all([
