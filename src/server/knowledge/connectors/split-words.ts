@@ -18,10 +18,13 @@ const COMPOUND = new RegExp(`${LETTERS}(?:-${LETTERS})+`, 'gu');
 /**
  * A word at a line's or a page's end (a hyphen after it or not) and the next line's first word, in
  * lower case. A word split over two pages is joined on the first (the form feed after it), so
- * that the pages keep their count and the word the page it starts on.
+ * that the pages keep their count and the word the page it starts on. A blank line between the
+ * pieces counts as a line end: a PDF's paragraphs are read from the spacing of its lines, and a
+ * line set apart by the layout (an indented or spaced one in a statute) splits "con" /
+ * "sultation" into two paragraphs though no paragraph ends inside a word.
  */
 const AT_LINE_END = new RegExp(
-  `(?<![\\p{L}\\p{M}])(${LETTERS})(-?)[ \\t]*([\\n\\f])[ \\t]*(\\p{Ll}[\\p{L}\\p{M}]*)`,
+  `(?<![\\p{L}\\p{M}])(${LETTERS})(-?)[ \\t]*(\\f|\\n(?:[ \\t]*\\n)?)[ \\t]*(\\p{Ll}[\\p{L}\\p{M}]*)`,
   'gu',
 );
 /** Two pieces inside a line: "ex pected", or "disabil- ity" where a hyphen kept its space. */

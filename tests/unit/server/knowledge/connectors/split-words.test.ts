@@ -47,7 +47,16 @@ describe('words split by a document’s layout', () => {
     expect(joinSplitWords('Nothing here. The nurs-\ning home')).toContain('The nursing home');
   });
 
-  it('never joins across a paragraph or before a capital, and leaves a text without splits as it was', () => {
+  it('joins a word a blank line splits (a line the layout set apart), and not two real words', () => {
+    // The Rehabilitation Act's PDF: "after con" / "sultation with the Secretary" read as two paragraphs.
+    const joined = joinSplitWords(
+      `${vocabulary}\nThey were ex\n\npected to apply, and the\n\nDepartment\n\nwrites.`,
+    );
+    expect(joined).toContain('They were expected to apply, and the\n\nDepartment\n\nwrites.');
+    expect(joinSplitWords(`${vocabulary}\nPeople\n\nwith disabilities`)).toContain('People\n\nwith');
+  });
+
+  it('never joins after a sentence or before a capital, and leaves a text without splits as it was', () => {
     const text = `${vocabulary}\n\nabilities\nDepartment`;
     expect(joinSplitWords(text)).toBe(text);
     expect(joinSplitWords('dis-\nAbility')).toBe('dis-\nAbility');
