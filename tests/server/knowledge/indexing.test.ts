@@ -121,6 +121,40 @@ describe('an item indexed again', () => {
     expect(await texts(item.id)).toEqual(now);
   });
 
+  it('makes every searched sentence of an item though a statement failed on the way', async () => {
+    if (!t.server.index.embedder) return;
+    await t.server.index.sentencesSearched();
+    // On PostgreSQL a statement fails when a passage it writes for is deleted under it (its item
+    // indexed again meanwhile); here the database fails the next statement once, as it would.
+    await db().execute(sql`CREATE SEQUENCE sentences_failed`);
+    await db().execute(
+      sql.raw(`CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
+               BEGIN
+                 IF nextval('sentences_failed') = 1 THEN RAISE EXCEPTION 'the passage was deleted'; END IF;
+                 RETURN NULL;
+               END $$`),
+    );
+    await db().execute(
+      sql`CREATE TRIGGER fail_once BEFORE INSERT ON chunk_sentences FOR EACH STATEMENT EXECUTE FUNCTION fail_once()`,
+    );
+    try {
+      const item = await newItem('Lifts', body('lifts'));
+      await t.server.index.indexItem(item);
+      await t.server.index.sentencesSearched();
+      const [failed] = await queryRows<{ n: number }>(
+        db(),
+        sql`SELECT last_value::int AS n FROM sentences_failed`,
+      );
+      expect(failed!.n).toBeGreaterThan(1);
+      const state = await searched();
+      expect(state.rows).toBe(state.sentences);
+    } finally {
+      await db().execute(sql`DROP TRIGGER fail_once ON chunk_sentences`);
+      await db().execute(sql`DROP FUNCTION fail_once()`);
+      await db().execute(sql`DROP SEQUENCE sentences_failed`);
+    }
+  });
+
   it('writes nothing while a question is being answered, and goes on once it is', async () => {
     const log = pino({ level: 'silent' });
     const questions = new Limiter(1);

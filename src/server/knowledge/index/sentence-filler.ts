@@ -12,6 +12,9 @@ const PASSAGES_AT_ONCE = 2;
 /** Rest after a statement, in multiples of the time it took: questions get two thirds of the connection. */
 const REST = 2;
 
+/** Statements tried in a row for one page before its item is left to the next start's backfill. */
+const ATTEMPTS = 3;
+
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -66,19 +69,29 @@ export class SentenceFiller {
         const item = this.queue.values().next().value ?? null;
         this.queue.delete(item);
         let after: string | null = null;
-        do {
+        let failures = 0;
+        let done = false;
+        while (!done && !this.stopped) {
           await this.foreground.clear();
           const started = performance.now();
-          after = await fillSentences(this.db, this.dimensions, {
-            item,
-            after,
-            passages: PASSAGES_AT_ONCE,
-          }).catch((error: unknown) => {
-            this.log.error({ err: error, item }, 'the searched sentences could not be made');
-            return null;
-          });
+          try {
+            after = await fillSentences(this.db, this.dimensions, {
+              item,
+              after,
+              passages: PASSAGES_AT_ONCE,
+            });
+            failures = 0;
+            done = after === null;
+          } catch (error) {
+            // A passage deleted under the statement (its item indexed again meanwhile) fails it on
+            // PostgreSQL; the next statement no longer sees that passage, so the same page is tried
+            // again rather than leaving the item's other passages unsearched until the next start.
+            failures += 1;
+            done = failures >= ATTEMPTS;
+            this.log.error({ err: error, item, failures }, 'the searched sentences could not be made');
+          }
           await pause(REST * (performance.now() - started));
-        } while (after !== null && !this.stopped);
+        }
       }
     } finally {
       // Set in the same turn as the last look at the queue: an item added after it starts anew.
