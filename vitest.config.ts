@@ -12,6 +12,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Some unit tests read a real PDF or start a thread; with the server and browser projects
+          // sharing two cores, one ran past vitest's default 5 s. Speed is measured in tests/bench.
+          testTimeout: 20_000,
         },
       },
       {
