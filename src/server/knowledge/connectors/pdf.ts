@@ -198,6 +198,9 @@ function paragraphs(lines: readonly Line[], spacing: number): string {
   return text;
 }
 
+/** A step between two baselines larger than this share of the font size starts a new line. */
+const NEW_BASELINE = 0.7;
+
 function toLines(items: readonly TextContentItem[]): Line[] {
   const lines: Line[] = [];
   let parts: string[] = [];
@@ -212,14 +215,18 @@ function toLines(items: readonly TextContentItem[]): Line[] {
   };
   for (const item of items) {
     if (!('str' in item)) continue; // marked-content boundaries carry no text
-    if (item.str !== '') {
-      parts.push(item.str);
-      if (item.str.trim() !== '') {
-        const [, , c = 0, d = 0, , f = 0] = item.transform as number[];
-        y ??= f;
-        size = Math.max(size, Math.hypot(c, d) || item.height);
-      }
+    if (item.str.trim() !== '') {
+      const [, , c = 0, d = 0, , f = 0] = item.transform as number[];
+      const itemSize = Math.hypot(c, d) || item.height;
+      // Text on another baseline is another line, though the text layer did not end the last
+      // one: the Rehabilitation Act's "…comprehensive action." and "(d) Beginning in…" came
+      // as one line, read as one sentence "action.(d)". A superscript sits less than half a
+      // line off its baseline.
+      if (y !== undefined && Math.abs(f - y) > NEW_BASELINE * Math.max(size, itemSize)) flush();
+      y ??= f;
+      size = Math.max(size, itemSize);
     }
+    if (item.str !== '') parts.push(item.str);
     if (item.hasEOL) flush();
   }
   flush();

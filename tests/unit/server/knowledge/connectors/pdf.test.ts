@@ -6,6 +6,7 @@ import {
   extractPdfPages,
   type PdfExtraction,
 } from '../../../../../src/server/knowledge/connectors/pdf';
+import { splitSentences } from '../../../../../src/server/knowledge/index/chunker';
 
 const DOCUMENTS = path.resolve(process.cwd(), process.env.SHARED_DIR ?? '../shared', 'material/documents');
 const material = async (name: string) => new Uint8Array(await readFile(path.join(DOCUMENTS, 'pdf', name)));
@@ -63,6 +64,14 @@ describe('the Rehabilitation Act, printed by the Government Publishing Office', 
       true,
     );
     expect(act.body.replace(/\s+/g, ' ')).toContain('each Federal department or agency');
+  });
+
+  it('starts a line where the text moves to a new baseline, though the text layer did not end the last', () => {
+    const sentences = splitSentences(act.body);
+    expect(sentences).toContain(
+      '(d) Beginning in fiscal year 2000, the Access Board, after consultation with the Secretary, representatives of such public and private entities as the Access Board determines to be appropriate (including the electronic and information technology industry), targeted individuals and entities (as defined in section 3 of the Assistive Technology Act of 1998), and State information technology officers, shall provide training for Federal and State employees on any obligations related to section 508 of the Rehabilitation Act of 1973.',
+    );
+    expect(act.body).not.toMatch(/[a-z]{2}[.;]\([a-z0-9]{1,4}\)/);
   });
 
   it('takes its title from the metadata', () => {
