@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { projects, sources } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { deleteUnreferencedFiles, filesOfSource } from './files/repository';
+import { tidyPassages } from './index/passage-upkeep';
 
 export type SourceRow = typeof sources.$inferSelect;
 
@@ -78,7 +79,7 @@ export async function setSourceActive(db: Db, id: string, isActive: boolean): Pr
 
 /**
  * Deleting a source removes its pending and ingested data and their chunks (cascade), and the
- * uploaded files nothing else refers to any more, all at once.
+ * uploaded files nothing else refers to any more, all at once; then the passages' dead rows.
  */
 export async function deleteSource(db: Db, id: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -86,4 +87,5 @@ export async function deleteSource(db: Db, id: string): Promise<void> {
     await tx.delete(sources).where(eq(sources.id, id));
     await deleteUnreferencedFiles(tx, files);
   });
+  await tidyPassages(db);
 }

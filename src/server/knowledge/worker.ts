@@ -19,7 +19,7 @@ import {
 import { forgetSchedule, recordNextRun } from './progress/schedule';
 import { failureMessage, workProgressWriter } from './progress/work-progress';
 import { WorkerKilled } from './sandbox/sandbox';
-import { analyzePassages } from './index/term-stats';
+import { tidyPassages } from './index/passage-upkeep';
 
 export interface WorkerOptions {
   /** Milliseconds between scheduled runs; 0 runs only when forced. */
@@ -139,11 +139,12 @@ export class IngestionWorker {
       done += 1;
       await this.work(item);
     }
-    // How common each word is decides which passages a question ranks (index/term-stats.ts);
-    // PostgreSQL's autovacuum would get to it in time, PGlite never does.
+    // Passages indexed again leave dead rows in the vector indexes, and how common each word is
+    // decides which passages a question ranks (index/term-stats.ts); PostgreSQL's autovacuum
+    // would get to both in time, PGlite never does.
     if (done > 0 && !this.stopped) {
-      await analyzePassages(this.deps.db).catch((e: unknown) =>
-        this.deps.log.warn({ err: e }, 'passage statistics not gathered'),
+      await tidyPassages(this.deps.db).catch((e: unknown) =>
+        this.deps.log.warn({ err: e }, 'passage tables not tidied'),
       );
       // The model's scale is measured on the passages: looked at again now, not within the minute.
       await this.deps.index.passagesChanged();

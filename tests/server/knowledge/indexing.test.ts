@@ -283,3 +283,43 @@ describe('a change of model', () => {
     expect(after.passages).toBe(passages);
   });
 });
+
+describe('deleted passages', () => {
+  /** How many times each passage table was vacuumed (PGlite has no autovacuum to do it). */
+  const vacuums = async () =>
+    Object.fromEntries(
+      (
+        await queryRows<{ table: string; n: number }>(
+          db(),
+          sql`SELECT relname AS table, vacuum_count::int AS n FROM pg_stat_user_tables
+              WHERE relname IN ('chunks', 'chunk_sentences')`,
+        )
+      ).map((r) => [r.table, r.n]),
+    );
+
+  it('are taken out of the passage tables after a run that indexed items, and after a source is deleted', async () => {
+    const source = await addSource(admin, 'Tidied');
+    const res = await admin.post(
+      '/admin/add_data',
+      form({ queryingApp: 'dish', source, project: 'dish', location: 'India', data_type: 'doc' }, [
+        { name: 'demo.docx', bytes: material('documents/docx/daisy_Accessibility_demofile.docx') },
+      ]),
+    );
+    expect(res.status).toBe(201);
+    const before = await vacuums();
+    await t.server.worker.runNow();
+    const afterRun = await vacuums();
+    const tables = t.server.index.embedder ? ['chunks', 'chunk_sentences'] : ['chunks'];
+    for (const table of tables) expect(afterRun[table]).toBe((before[table] ?? 0) + 1);
+
+    const deleted = await admin.post('/admin/delete_source', { queryingApp: 'dish', sourceId: source });
+    expect(deleted.status).toBe(200);
+    const afterDelete = await vacuums();
+    for (const table of tables) expect(afterDelete[table]).toBe(afterRun[table]! + 1);
+    const [dead] = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT n_dead_tup::int AS n FROM pg_stat_user_tables WHERE relname = 'chunks'`,
+    );
+    expect(dead!.n).toBe(0);
+  });
+});
