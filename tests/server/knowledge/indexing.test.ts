@@ -249,6 +249,18 @@ describe('the searched sentences', () => {
   });
 });
 
+/** How many times each passage table was vacuumed (PGlite has no autovacuum to do it). */
+const vacuums = async () =>
+  Object.fromEntries(
+    (
+      await queryRows<{ table: string; n: number }>(
+        db(),
+        sql`SELECT relname AS table, vacuum_count::int AS n FROM pg_stat_user_tables
+            WHERE relname IN ('chunks', 'chunk_sentences')`,
+      )
+    ).map((r) => [r.table, r.n]),
+  );
+
 describe('a change of model', () => {
   it('clears the vectors another model made, and embeds those passages again in the background', async () => {
     if (!t.server.index.embedder) return;
@@ -276,8 +288,11 @@ describe('a change of model', () => {
     );
     expect(cleared!.n).toBe(passages);
 
+    const vacuumed = await vacuums();
     await reopened.backfill(log).done;
     expect(await embedded()).toBe(passages);
+    // Each passage embedded again left a dead row behind in the vectors' index: it is taken out.
+    expect((await vacuums()).chunks).toBe(vacuumed.chunks! + 1);
     const after = await searched();
     expect(after.rows).toBe(after.sentences);
     expect(after.passages).toBe(passages);
@@ -285,18 +300,6 @@ describe('a change of model', () => {
 });
 
 describe('deleted passages', () => {
-  /** How many times each passage table was vacuumed (PGlite has no autovacuum to do it). */
-  const vacuums = async () =>
-    Object.fromEntries(
-      (
-        await queryRows<{ table: string; n: number }>(
-          db(),
-          sql`SELECT relname AS table, vacuum_count::int AS n FROM pg_stat_user_tables
-              WHERE relname IN ('chunks', 'chunk_sentences')`,
-        )
-      ).map((r) => [r.table, r.n]),
-    );
-
   it('are taken out of the passage tables after a run that indexed items, and after a source is deleted', async () => {
     const source = await addSource(admin, 'Tidied');
     const res = await admin.post(

@@ -18,6 +18,7 @@ import {
 import { replacePassages, type IndexedItem, type IndexProgress } from './passage-writes';
 import { SentenceFiller } from './sentence-filler';
 import { nothingInFront, type Foreground } from '../../db/give-way';
+import { tidyPassages } from './passage-upkeep';
 import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
 import { ScaleKeeper, type PassageCounts, type SimilarityScale } from './similarity-scale';
 
@@ -352,6 +353,11 @@ export class SearchIndex {
         this.filler?.fill(null);
         await this.filler?.settled();
       }
+      // Every passage embedded again left its row of before dead in the vectors' index.
+      if (total && !stopped)
+        await tidyPassages(this.db).catch((error: unknown) =>
+          log.warn({ err: error }, 'passage tables not tidied'),
+        );
     })();
     return {
       done: run,
