@@ -3,9 +3,9 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw';
 
 /**
- * The passage tables after passages were deleted (an item indexed again, a source deleted): the
- * dead rows taken out of the tables and of their HNSW indexes, then the words' statistics gathered
- * again. Left in, dead rows cost the nearest-neighbour searches live ones: on the evaluation's
+ * The passage tables after passages were deleted or rewritten (an item indexed again, a source
+ * deleted, every passage embedded again for another model): the dead rows taken out of the tables
+ * and of their HNSW indexes, then the words' statistics gathered again. Left in, dead rows cost the nearest-neighbour searches live ones: on the evaluation's
  * knowledge base, once the Rehabilitation Act was indexed again (some 3,500 of 25,000 sentence rows
  * dead), the census passage that answers a Hindi question fell out of the 40 weighed, and came
  * back after a VACUUM (docs/knowledge-base.md, "Deleted passages"). PGlite has no autovacuum, and
