@@ -96,7 +96,7 @@ export function registerKnowledgeRoutes(
     const auth = await requireAdmin(db, request);
     const body = read();
     const source = await findSourceIn(db, body.sourceId, auth.user.isAdminFor);
-    await deleteSource(db, source.id);
+    await deleteSource(db, source.id, request.log);
     request.log.info({ sourceId: source.id, by: auth.user.id }, 'source deleted with its data');
     return { deleted: true };
   });
