@@ -36,6 +36,19 @@ const counts = async () => {
   return row!;
 };
 
+/** A source of its own with the DAISY demo DOCX added to it, waiting for the next run; its id. */
+const uploadDemo = async (sourceName: string) => {
+  const source = await addSource(admin, sourceName);
+  const res = await admin.post(
+    '/admin/add_data',
+    form({ queryingApp: 'dish', source, project: 'dish', location: 'India', data_type: 'doc' }, [
+      { name: 'demo.docx', bytes: material('documents/docx/daisy_Accessibility_demofile.docx') },
+    ]),
+  );
+  expect(res.status).toBe(201);
+  return source;
+};
+
 describe('an item is indexed, or it is not done', () => {
   it('indexes an item on the next try after indexing failed once', async () => {
     const embedder = t.server.index.embedder;
@@ -45,14 +58,7 @@ describe('an item is indexed, or it is not done', () => {
     embedder.embed = (texts, options) =>
       failures++ === 0 ? Promise.reject(new Error('model crashed')) : real(texts, options);
     try {
-      const source = await addSource(admin, 'Fails once');
-      const res = await admin.post(
-        '/admin/add_data',
-        form({ queryingApp: 'dish', source, project: 'dish', location: 'India', data_type: 'doc' }, [
-          { name: 'demo.docx', bytes: material('documents/docx/daisy_Accessibility_demofile.docx') },
-        ]),
-      );
-      expect(res.status).toBe(201);
+      await uploadDemo('Fails once');
       await t.server.worker.runNow();
       expect(failures).toBe(1);
       // The text was stored, but without its passages it does not count as ingested.
@@ -301,14 +307,7 @@ describe('a change of model', () => {
 
 describe('deleted passages', () => {
   it('are taken out of the passage tables after a run that indexed items, and after a source is deleted', async () => {
-    const source = await addSource(admin, 'Tidied');
-    const res = await admin.post(
-      '/admin/add_data',
-      form({ queryingApp: 'dish', source, project: 'dish', location: 'India', data_type: 'doc' }, [
-        { name: 'demo.docx', bytes: material('documents/docx/daisy_Accessibility_demofile.docx') },
-      ]),
-    );
-    expect(res.status).toBe(201);
+    const source = await uploadDemo('Tidied');
     const before = await vacuums();
     await t.server.worker.runNow();
     const afterRun = await vacuums();
