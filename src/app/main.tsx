@@ -1,5 +1,3 @@
-// Before anything that makes a schema (zod-jitless.ts says why).
-import './zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

@@ -1,6 +1,10 @@
+// Zod's line against compiling with `new Function` (zod-jitless.ts): the zod chunk holds it
+// (vite.config.ts), so it runs before any chunk makes a schema.
+import '../zod-jitless';
 import { authRoutes as routes } from '../../shared/api/auth';
 import type { GenerateOtpBody, LoginBody, VerifyOtpBody } from '../../shared/auth/schemas';
 import { QUERYING_APP } from '../../shared/constants';
+import type { UiLanguage } from '../../shared/i18n/languages';
 import { call } from './client';
 
 /** The fields of the register form that travel (SPEC §3 registration payload, DECISIONS §3). */
@@ -29,4 +33,6 @@ export const authApi = {
   generateOtp: (body: GenerateOtpBody) => call(routes.generateOtp, { body }),
   verifyOtp: (body: VerifyOtpBody) => call(routes.verifyOtp, { body }),
   logout: () => call(routes.logout),
+  /** A signed-in user's interface language, kept on the server so that it follows them. */
+  setLanguage: (language: UiLanguage) => call(routes.setLanguage, { body: { language } }),
 };

@@ -2,9 +2,10 @@ import { atom } from 'jotai';
 import type { SessionUser } from '../../shared/auth/schemas';
 import { AUTH_CHECK_THROTTLE_MS } from '../../shared/constants';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/client';
-import { authApi, type Registration } from '../api/auth';
+import type { Registration } from '../api/auth';
 import { checkServerReachable, onlineAtom } from './connectivity';
-import { offlineCache } from './offline-cache';
+import { authCalls, offlineCopy } from './lazy-calls';
+import { keepsLastUser, saveLastUser } from './offline-storage';
 import { store } from './store';
 
 /** The signed-in user, or null (SPEC §4 Auth). */
@@ -29,12 +30,12 @@ function setUser(user: SessionUser | null): void {
   store.set(sessionUserAtom, user);
   store.set(authKnownAtom, true);
   store.set(userUnconfirmedAtom, false);
-  offlineCache.saveUser(user);
+  saveLastUser(user);
 }
 
 /** No answer from the server: the last known user stands in, unconfirmed, if there is one. */
-function standInLastKnownUser(): SessionUser | null {
-  const cached = offlineCache.user();
+async function standInLastKnownUser(): Promise<SessionUser | null> {
+  const cached = (await offlineCopy()).user();
   store.set(sessionUserAtom, cached);
   store.set(authKnownAtom, true);
   store.set(userUnconfirmedAtom, cached !== null);
@@ -44,12 +45,14 @@ function standInLastKnownUser(): SessionUser | null {
 /** Back online with an unconfirmed user: ask the server, which confirms or signs them out. */
 function confirmWhenOnline(): void {
   if (!store.get(onlineAtom) || !store.get(userUnconfirmedAtom)) return;
-  authApi.getMe().then(setUser, (error: unknown) => {
-    if (error instanceof ApiError && error.offline) return;
-    // The sign-in ended while away: the page opens again, and its guard asks for a sign-in.
-    setUser(null);
-    window.location.reload();
-  });
+  authCalls()
+    .then((auth) => auth.getMe())
+    .then(setUser, (error: unknown) => {
+      if (error instanceof ApiError && error.offline) return;
+      // The sign-in ended while away: the page opens again, and its guard asks for a sign-in.
+      setUser(null);
+      window.location.reload();
+    });
 }
 store.sub(onlineAtom, confirmWhenOnline);
 
@@ -64,8 +67,8 @@ export function checkCurrentUser(): Promise<SessionUser | null> {
   if (Date.now() - lastCheckAt < AUTH_CHECK_THROTTLE_MS && store.get(authKnownAtom))
     return Promise.resolve(null);
   lastCheckAt = Date.now();
-  inFlight = authApi
-    .getMe()
+  inFlight = authCalls()
+    .then((auth) => auth.getMe())
     .then(
       (user) => {
         setUser(user);
@@ -90,12 +93,13 @@ export function checkCurrentUser(): Promise<SessionUser | null> {
  * request, whose 401 the browser would log as an error on every public page (Lighthouse's best
  * practices). A protected page asks anyway (its guard calls checkCurrentUser).
  */
-export function checkAtStart(): Promise<SessionUser | null> {
-  if (offlineCache.user() === null && !store.get(sessionUserAtom)) {
+export async function checkAtStart(): Promise<SessionUser | null> {
+  const lastUser = keepsLastUser() ? (await offlineCopy()).user() : null;
+  if (lastUser === null && !store.get(sessionUserAtom)) {
     store.set(authKnownAtom, true);
     // Whether the server answers is still worth knowing: the offline notice says it.
     void checkServerReachable();
-    return Promise.resolve(null);
+    return null;
   }
   return checkCurrentUser();
 }
@@ -113,25 +117,25 @@ async function authCall<T>(call: () => Promise<T>): Promise<T | null> {
 }
 
 export async function login(emailOrPhone: string, password: string): Promise<SessionUser | null> {
-  const user = await authCall(() => authApi.login({ emailOrPhone, password }));
+  const user = await authCall(async () => (await authCalls()).login({ emailOrPhone, password }));
   if (user) setUser(user);
   return user;
 }
 
 /** Registration makes an account but no session: the user is sent on to sign in. */
 export async function register(registration: Registration): Promise<SessionUser | null> {
-  return authCall(() => authApi.register(registration));
+  return authCall(async () => (await authCalls()).register(registration));
 }
 
 export async function requestOtp(emailOrPhone: string): Promise<boolean> {
-  const answer = await authCall(() => authApi.generateOtp({ emailOrPhone }));
+  const answer = await authCall(async () => (await authCalls()).generateOtp({ emailOrPhone }));
   const sent = answer?.sendStatus ?? false;
   store.set(otpSentAtom, sent);
   return sent;
 }
 
 export async function verifyOtp(emailOrPhone: string, otp: string): Promise<SessionUser | null> {
-  const user = await authCall(() => authApi.verifyOtp({ emailOrPhone, otp }));
+  const user = await authCall(async () => (await authCalls()).verifyOtp({ emailOrPhone, otp }));
   store.set(otpSentAtom, null);
   if (user) setUser(user);
   return user;
@@ -140,7 +144,7 @@ export async function verifyOtp(emailOrPhone: string, otp: string): Promise<Sess
 /** Ends the session on the server (which expires the cookie) and forgets the user here. */
 export async function logout(): Promise<void> {
   try {
-    await authApi.logout();
+    await (await authCalls()).logout();
   } catch (error) {
     console.warn('Logout call failed; the session is cleared here anyway.', error);
   }

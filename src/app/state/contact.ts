@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { contactApi } from '../api/contact';
+import { contactCalls } from './lazy-calls';
 import { store } from './store';
 
 /**
@@ -13,12 +13,14 @@ let asking: Promise<void> | null = null;
 
 /** Asks the server once per page; a failure (offline, say) leaves the link hidden and asks again next time. */
 export function loadChatWithUsUrl(): Promise<void> {
-  asking ??= contactApi.get().then(
-    ({ chatUrl }) => store.set(chatWithUsUrlAtom, chatUrl),
-    (error: unknown) => {
-      asking = null;
-      console.info('No Chat with us link:', error instanceof Error ? error.message : error);
-    },
-  );
+  asking ??= contactCalls()
+    .then((contact) => contact.get())
+    .then(
+      ({ chatUrl }) => store.set(chatWithUsUrlAtom, chatUrl),
+      (error: unknown) => {
+        asking = null;
+        console.info('No Chat with us link:', error instanceof Error ? error.message : error);
+      },
+    );
   return asking;
 }

@@ -5,10 +5,9 @@
  */
 import { atom } from 'jotai';
 import { DEFAULT_LANGUAGE, isUiLanguage, type UiLanguage } from '../../shared/i18n/languages';
-import { authRoutes as routes } from '../../shared/api/auth';
-import { call } from '../api/client';
 import { applyLanguage } from '../i18n/i18n';
 import { sessionUserAtom, userUnconfirmedAtom } from './auth';
+import { authCalls } from './lazy-calls';
 import { store } from './store';
 
 /** Where a visitor's choice is kept in this browser. */
@@ -43,7 +42,7 @@ async function saveForUser(language: UiLanguage): Promise<void> {
   const user = store.get(sessionUserAtom);
   if (!user || store.get(userUnconfirmedAtom)) return;
   try {
-    await call(routes.setLanguage, { body: { language } });
+    await (await authCalls()).setLanguage(language);
     // Still the same sign-in (not signed out meanwhile): the user as the server now has them.
     const now = store.get(sessionUserAtom);
     if (now?.id === user.id) store.set(sessionUserAtom, { ...now, language });

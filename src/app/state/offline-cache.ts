@@ -6,12 +6,9 @@
  */
 import { z } from 'zod';
 import { sessionUser, type SessionUser } from '../../shared/auth/schemas';
-import { uiLanguage } from '../../shared/i18n/languages';
+import { uiLanguage } from '../../shared/i18n/language-schemas';
 import { conversationView, type ConversationView } from '../../shared/chat/conversations';
-
-const USER_KEY = 'dish:last-user';
-const CONVERSATION_KEY = 'dish:conversation';
-const HELD_KEY = 'dish:held-question';
+import { CONVERSATION_KEY, HELD_KEY, saveLastUser, USER_KEY, writeOffline as write } from './offline-storage';
 
 const cachedUser = sessionUser.extend({
   // A copy kept before the language was part of the user has none: not chosen.
@@ -32,24 +29,9 @@ function read<T>(key: string, schema: z.ZodType<T>): T | null {
   }
 }
 
-function write(key: string, value: unknown): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(value));
-  } catch (error) {
-    // Storage full or refused (private mode): the app works, only not offline.
-    console.warn('The offline copy could not be kept:', error);
-  }
-}
-
 export const offlineCache = {
   user: (): SessionUser | null => read(USER_KEY, cachedUser),
-  saveUser(user: SessionUser | null): void {
-    write(USER_KEY, user);
-    if (user) return;
-    write(CONVERSATION_KEY, null);
-    write(HELD_KEY, null);
-  },
+  saveUser: saveLastUser,
   /** The user's current conversation as last seen, or null. */
   conversation(userId: string): ConversationView | null {
     const cached = read(CONVERSATION_KEY, cachedConversation);

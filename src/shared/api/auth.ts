@@ -8,7 +8,7 @@ import {
   sessionUser,
   verifyOtpBody,
 } from '../auth/schemas';
-import { LANGUAGE_PATH, languageAnswer, languageBody } from '../i18n/languages';
+import { LANGUAGE_PATH, languageAnswer, languageBody } from '../i18n/language-schemas';
 import { json } from './contract';
 
 /** Signing up, in and out (SPEC §7 Auth), and the signed-in user's interface language. */

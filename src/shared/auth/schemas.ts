@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QUERYING_APPS } from '../constants';
 import { messages } from '../messages';
-import { uiLanguage } from '../i18n/languages';
+import { uiLanguage } from '../i18n/language-schemas';
 import {
   type Rule,
   emailOrPhoneRule,

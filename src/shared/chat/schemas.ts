@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { conversationId } from './conversations';
 import { ANSWER_EVENTS, QUESTION_EVENTS } from './events';
-import { uiLanguage } from '../i18n/languages';
+import { uiLanguage } from '../i18n/language-schemas';
 
 /**
  * The zod schemas of every socket message (SPEC §3 Socket question / Socket answer, §7). The
