@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import type { SessionUser } from '../../shared/auth/schemas';
 import { AUTH_CHECK_THROTTLE_MS } from '../../shared/constants';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/client';
-import type { Registration } from '../api/auth';
+import type { authApi, Registration } from '../api/auth';
 import { checkServerReachable, onlineAtom } from './connectivity';
 import { authCalls, offlineCopy } from './lazy-calls';
 import { keepsLastUser, saveLastUser } from './offline-storage';
@@ -104,11 +104,14 @@ export async function checkAtStart(): Promise<SessionUser | null> {
   return checkCurrentUser();
 }
 
-/** Runs an auth call; on failure the message goes to the banner and the session is cleared (SPEC §8). */
-async function authCall<T>(call: () => Promise<T>): Promise<T | null> {
+/**
+ * Runs an auth call (its module loaded on first use); on failure the message goes to the banner
+ * and the session is cleared (SPEC §8).
+ */
+async function authCall<T>(call: (auth: typeof authApi) => Promise<T>): Promise<T | null> {
   store.set(authErrorAtom, null);
   try {
-    return await call();
+    return await call(await authCalls());
   } catch (error) {
     store.set(authErrorAtom, error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE);
     setUser(null);
@@ -117,25 +120,25 @@ async function authCall<T>(call: () => Promise<T>): Promise<T | null> {
 }
 
 export async function login(emailOrPhone: string, password: string): Promise<SessionUser | null> {
-  const user = await authCall(async () => (await authCalls()).login({ emailOrPhone, password }));
+  const user = await authCall((auth) => auth.login({ emailOrPhone, password }));
   if (user) setUser(user);
   return user;
 }
 
 /** Registration makes an account but no session: the user is sent on to sign in. */
 export async function register(registration: Registration): Promise<SessionUser | null> {
-  return authCall(async () => (await authCalls()).register(registration));
+  return authCall((auth) => auth.register(registration));
 }
 
 export async function requestOtp(emailOrPhone: string): Promise<boolean> {
-  const answer = await authCall(async () => (await authCalls()).generateOtp({ emailOrPhone }));
+  const answer = await authCall((auth) => auth.generateOtp({ emailOrPhone }));
   const sent = answer?.sendStatus ?? false;
   store.set(otpSentAtom, sent);
   return sent;
 }
 
 export async function verifyOtp(emailOrPhone: string, otp: string): Promise<SessionUser | null> {
-  const user = await authCall(async () => (await authCalls()).verifyOtp({ emailOrPhone, otp }));
+  const user = await authCall((auth) => auth.verifyOtp({ emailOrPhone, otp }));
   store.set(otpSentAtom, null);
   if (user) setUser(user);
   return user;
