@@ -12,12 +12,16 @@ import type { SimilarityScale } from '../../knowledge/index/similarity-scale';
  * A cosine is read on the scale of questions against unrelated questions of the server's own
  * knowledge base (similarity-scale.ts), never as a raw number: the thresholds below hold for any
  * model. A match must be close (`least`) and stand apart from the next reviewed answer (`apart`):
- * a question between two reviewed answers is answered by neither, but by the composer.
+ * a question between two reviewed answers is answered by neither, but by the composer. A match
+ * this weak must stand 1.5 spreads apart: on the bench's two halves, the matches 3 to 4 spreads
+ * above chance and 1 to 1.5 apart were two questions about another fact of the same page for one
+ * paraphrase, and a wrong reviewed answer, said to be checked by the team, costs a person more than
+ * the composer's answer a missed paraphrase gets (docs/chat.md, "Reviewed answers").
  */
-export const MATCH = { least: 3, apart: 1 };
+export const MATCH = { least: 3, apart: 1.5 };
 
 /**
- * A match this far above chance needs to stand only half as far before the next: so close, a
+ * A match this far above chance needs to stand only half a spread before the next: so close, a
  * question asks the reviewed one in other words far more often than it asks about another fact
  * of the same page. Chosen on the bench's odd half (5 more paraphrases their answer, none to
  * another question), then checked on the even half, written after: 3 more paraphrases, no

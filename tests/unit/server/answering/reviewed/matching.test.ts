@@ -42,10 +42,12 @@ describe('matching a question to the reviewed answers', () => {
     });
 
     it(`answers with neither of two reviewed answers that lie as close (${name})`, () => {
-      const one = reviewed('one', at(angleFor(MATCH.least + 1, scale)));
-      const other = reviewed('other', at(-angleFor(MATCH.least + 1 - MATCH.apart / 2, scale)));
+      // Closer than MATCH asks, not as close as CLOSE_MATCH: MATCH's margin holds.
+      const z = (MATCH.least + CLOSE_MATCH.least) / 2;
+      const one = reviewed('one', at(angleFor(z, scale)));
+      const other = reviewed('other', at(-angleFor(z - MATCH.apart * 0.9, scale)));
       expect(matchReviewed(at(0), [one, other], scale)).toBeNull();
-      const apart = reviewed('apart', at(-angleFor(MATCH.least + 1 - MATCH.apart * 1.5, scale)));
+      const apart = reviewed('apart', at(-angleFor(z - MATCH.apart * 1.1, scale)));
       expect(matchReviewed(at(0), [one, apart], scale)?.id).toBe('one');
     });
 
