@@ -7,7 +7,7 @@ import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { answerActionText as text } from '../../../src/shared/chat/feedback';
 import type { ConversationView } from '../../../src/shared/chat/conversations';
-import { announced, chatPageTests } from '../support/chat-page';
+import { announced, answeredConversation, chatPageTests, KEPT_AT, KEPT_QUESTION } from '../support/chat-page';
 import {
   expectNoAxeViolations,
   jsonResponse,
@@ -23,45 +23,17 @@ import { answerOf } from './fakeSocket';
 
 const { connectedSocket, openChatShowing } = chatPageTests({ clearStorage: true });
 
-const AT = '2026-11-20T10:00:00.000Z';
-const QUESTION = '44444444-4444-4444-8444-444444444444';
+const AT = KEPT_AT;
+const QUESTION = KEPT_QUESTION;
 const AUDIO = `${'ab'.repeat(32)}.mp3`;
-
-function kept(feedback: ConversationView['messages'][number]['feedback'] = null): ConversationView {
-  return {
-    id: '11111111-1111-4111-8111-111111111111',
-    title: 'What is a screen reader?',
-    createdAt: AT,
-    updatedAt: AT,
-    messages: [
-      {
-        id: 1,
-        type: 'user',
-        text: 'What is a screen reader?',
-        isAudio: false,
-        audioPath: null,
-        links: [],
-        at: AT,
-      },
-      {
-        id: 2,
-        type: 'bot',
-        text: 'Software that reads the screen **aloud**.',
-        isAudio: false,
-        audioPath: null,
-        links: [],
-        at: AT,
-        questionId: QUESTION,
-        feedback,
-      },
-    ],
-  };
-}
 
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 
 /** The server: the kept conversation, feedback saved as sent, and a spoken answer. */
-function serve(conversation: ConversationView | null = kept(), listen: Response | null = null) {
+function serve(
+  conversation: ConversationView | null = answeredConversation(),
+  listen: Response | null = null,
+) {
   return overrideFetch((path, init) => {
     if (path === '/api/conversations/current') return jsonResponse({ conversation });
     if (path === `/api/questions/${QUESTION}/feedback`) {
@@ -141,7 +113,7 @@ describe('answer actions', () => {
   });
 
   test('an answer reopened from history shows the feedback given before', async () => {
-    serve(kept({ helpful: false, comment: 'Too short', at: AT }));
+    serve(answeredConversation({ helpful: false, comment: 'Too short', at: AT }));
     await openChat();
     await expect.element(button(text.noLabel)).toHaveAttribute('aria-pressed', 'true');
     await expect.element(page.getByRole('textbox', { name: text.comment })).toHaveValue('Too short');
@@ -159,7 +131,7 @@ describe('answer actions', () => {
   });
 
   test("the server's refusal to speak is said", async () => {
-    serve(kept(), jsonResponse({ message: 'There is no answer to listen to.' }, 404));
+    serve(answeredConversation(), jsonResponse({ message: 'There is no answer to listen to.' }, 404));
     await openChat();
     await button(text.listen).click();
     await expect.element(announced('There is no answer to listen to.')).toBeInTheDocument();
@@ -214,7 +186,7 @@ describe('answer actions', () => {
 
   test('pass axe in the dark scheme, and the chosen answer stays visible with forced colours', async () => {
     await darkScheme();
-    serve(kept({ helpful: true, comment: '', at: AT }));
+    serve(answeredConversation({ helpful: true, comment: '', at: AT }));
     const { container } = await openChat();
     await expectNoAxeViolations(container);
     await forcedColors();
@@ -228,7 +200,7 @@ describe('answer actions', () => {
   test('fit a 360 px screen with the comment box open: no sideways scroll', async () => {
     await page.viewport(360, 800);
     onTestFinished(() => page.viewport(1280, 800));
-    serve(kept({ helpful: true, comment: 'A'.repeat(300), at: AT }));
+    serve(answeredConversation({ helpful: true, comment: 'A'.repeat(300), at: AT }));
     await openChat();
     await expect.element(page.getByRole('textbox', { name: text.comment })).toBeVisible();
     const root = document.documentElement;

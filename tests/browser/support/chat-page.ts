@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeEach, expect } from 'vitest';
 import { page } from 'vitest/browser';
+import type { ConversationView } from '../../../src/shared/chat/conversations';
 import { resetChatSocketBridge } from '../../../src/app/features/chat/chatSocketBridge';
 import { fakeSockets, type FakeSocket } from '../chat/fakeSocket';
 import { makeUser, renderApp, resetApp, signIn } from './render';
@@ -87,5 +88,34 @@ export function chatPageTests({ signedIn = false, clearStorage = false }: ChatTe
     connectedSocket,
     openChatShowing,
     openConnectedChat,
+  };
+}
+
+/** When the kept conversations below were had. */
+export const KEPT_AT = '2026-11-20T10:00:00.000Z';
+/** The question of the kept conversation's answer (its feedback and Listen calls). */
+export const KEPT_QUESTION = '44444444-4444-4444-8444-444444444444';
+
+/** A kept conversation of one question and its answer, with the answer's feedback if any. */
+export function answeredConversation(
+  feedback: ConversationView['messages'][number]['feedback'] = null,
+): ConversationView {
+  const message = { isAudio: false, audioPath: null, links: [], at: KEPT_AT };
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    title: 'What is a screen reader?',
+    createdAt: KEPT_AT,
+    updatedAt: KEPT_AT,
+    messages: [
+      { id: 1, type: 'user', text: 'What is a screen reader?', ...message },
+      {
+        id: 2,
+        type: 'bot',
+        text: 'Software that reads the screen **aloud**.',
+        ...message,
+        questionId: KEPT_QUESTION,
+        feedback,
+      },
+    ],
   };
 }

@@ -12,11 +12,10 @@ import { onlineAtom } from '../../../src/app/state/connectivity';
 import { languageAtom, LANGUAGE_STORAGE_KEY, restoreLanguage } from '../../../src/app/state/language';
 import { sessionUserAtom } from '../../../src/app/state/auth';
 import { store } from '../../../src/app/state/store';
-import type { ConversationView } from '../../../src/shared/chat/conversations';
 import { answerActionText } from '../../../src/shared/chat/feedback';
 import { messages } from '../../../src/shared/messages';
 import { axeMatrix, type AxeScreen } from '../support/axe-matrix';
-import { chatPageTests } from '../support/chat-page';
+import { answeredConversation, chatPageTests } from '../support/chat-page';
 import {
   jsonResponse,
   makeUser,
@@ -43,35 +42,7 @@ async function reload(path: string) {
   return renderApp(path);
 }
 
-const AT = '2026-11-20T10:00:00.000Z';
-const ANSWERED: ConversationView = {
-  id: '11111111-1111-4111-8111-111111111111',
-  title: 'What is a screen reader?',
-  createdAt: AT,
-  updatedAt: AT,
-  messages: [
-    {
-      id: 1,
-      type: 'user',
-      text: 'What is a screen reader?',
-      isAudio: false,
-      audioPath: null,
-      links: [],
-      at: AT,
-    },
-    {
-      id: 2,
-      type: 'bot',
-      text: 'Software that reads the screen **aloud**.',
-      isAudio: false,
-      audioPath: null,
-      links: [],
-      at: AT,
-      questionId: '44444444-4444-4444-8444-444444444444',
-      feedback: null,
-    },
-  ],
-};
+const ANSWERED = answeredConversation();
 
 /** Set: the network is down, every call fails as it would offline. */
 let networkDown = false;
