@@ -14,9 +14,9 @@ import type { SimilarityScale } from '../../knowledge/index/similarity-scale';
  * model. A match must be close (`least`) and stand apart from the next reviewed answer (`apart`):
  * a question between two reviewed answers is answered by neither, but by the composer. A match
  * this weak must stand 1.5 spreads apart: on the bench's two halves, the matches 3 to 4 spreads
- * above chance and 1 to 1.5 apart were two questions about another fact of the same page for one
- * paraphrase, and a wrong reviewed answer, said to be checked by the team, costs a person more than
- * the composer's answer a missed paraphrase gets (docs/chat.md, "Reviewed answers").
+ * above chance and 1 to 1.5 apart held two questions about another fact of the same page and one
+ * paraphrase, and a wrong answer marked as reviewed by the team costs a person more than a missed
+ * paraphrase, which still gets the composer's answer (docs/chat.md, "Reviewed answers").
  */
 export const MATCH = { least: 3, apart: 1.5 };
 
