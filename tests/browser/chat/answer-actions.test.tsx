@@ -7,7 +7,13 @@ import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { answerActionText as text } from '../../../src/shared/chat/feedback';
 import type { ConversationView } from '../../../src/shared/chat/conversations';
-import { announced, answeredConversation, chatPageTests, KEPT_AT, KEPT_QUESTION } from '../support/chat-page';
+import {
+  announced,
+  answeredConversation,
+  chatPageTests,
+  KEPT_AT as AT,
+  KEPT_QUESTION as QUESTION,
+} from '../support/chat-page';
 import {
   expectNoAxeViolations,
   jsonResponse,
@@ -23,8 +29,6 @@ import { answerOf } from './fakeSocket';
 
 const { connectedSocket, openChatShowing } = chatPageTests({ clearStorage: true });
 
-const AT = KEPT_AT;
-const QUESTION = KEPT_QUESTION;
 const AUDIO = `${'ab'.repeat(32)}.mp3`;
 
 const button = (name: string) => page.getByRole('button', { name, exact: true });
