@@ -134,10 +134,10 @@ export async function hasExpiredLease(db: Db): Promise<boolean> {
  * The version of what reads uploaded files (PDF, Word, spreadsheets, text): raised whenever their
  * text or title changes for the same file (1, 2026-11-26: words split by the layout joined, titles
  * that are not section headings; 2, 2026-12-02: also a word split by a blank line; 3, 2026-12-02:
- * a PDF's text on a new baseline starts a new line), so that every kept file is read again at the
- * next run.
+ * a PDF's text on a new baseline starts a new line; 4, 2026-12-03: a saved web page's row header
+ * ends with ':'), so that every kept file is read again at the next run.
  */
-export const FILE_READERS_VERSION = 3;
+export const FILE_READERS_VERSION = 4;
 
 export async function markCompleted(db: Db, id: string): Promise<void> {
   await db

@@ -19,6 +19,7 @@ export interface DomNode {
   nodeName: string;
   textContent: string | null;
   childNodes: ArrayLike<DomNode>;
+  nextElementSibling?: DomNode | null;
   getAttribute?(name: string): string | null;
   hasAttribute?(name: string): boolean;
 }
@@ -68,6 +69,14 @@ interface Layout {
   nestedParagraphsAreLines: boolean;
   /** Put between two cells of a row; null: a space around each cell. */
   cellSeparator: string | null;
+  /**
+   * A row's header cell (a <th> before a <td>) ends with ':' when its cell's text follows on
+   * the same line, so that the row reads as a key and what it means ("Alt + Down Arrow: Opens
+   * the listbox…"), as a screen reader's table navigation pairs them. A header above a list or
+   * paragraphs stays a line of its own: ending with ':', the rows after the list would read as
+   * more of its items.
+   */
+  rowHeaders: boolean;
   /** How text is read: with blank lines as paragraph breaks (WordPress's autop), or not. */
   text: Extract<TextMode, 'paragraphs' | 'words'>;
   /** How text in <pre> is read: with its lines' indentation, or only its line breaks. */
@@ -87,6 +96,7 @@ const LAYOUTS: Record<HtmlLayout, Layout> = {
     lines: new Set(['li', 'tr', 'dt', 'dd', 'caption', 'figcaption', 'summary', 'legend', 'option']),
     nestedParagraphsAreLines: true,
     cellSeparator: ' | ',
+    rowHeaders: false,
     text: 'paragraphs',
     preText: 'pre',
   },
@@ -107,6 +117,7 @@ const LAYOUTS: Record<HtmlLayout, Layout> = {
     lines: new Set(),
     nestedParagraphsAreLines: false,
     cellSeparator: null,
+    rowHeaders: true,
     text: 'words',
     preText: 'lines',
   },
@@ -192,10 +203,15 @@ function visit(
     else if (elementBefore) out.separator(layout.cellSeparator);
   }
   if (level) out.brk(level);
+  const before = out.size();
   walkChildren(node, out, layout, inPre || tag === 'pre', nested || cell || line);
+  if (tag === 'th' && layout.rowHeaders && out.size() > before && isDataCell(node.nextElementSibling))
+    out.close(':');
   if (level) out.brk(level);
   if (cell && layout.cellSeparator === null) out.space();
 }
+
+const isDataCell = (node: DomNode | null | undefined) => node?.nodeName.toLowerCase() === 'td';
 
 /** Collects text, collapsing whitespace and keeping the strongest pending break. */
 class TextBuilder {
@@ -203,6 +219,8 @@ class TextBuilder {
   /** 0 none, 1 line break, 2 paragraph break, waiting for the next text. */
   private pending = 0;
   private needSpace = false;
+  /** Put after the last text if the next follows on its line (close). */
+  private mark: string | null = null;
 
   text(value: string, mode: TextMode): void {
     if (mode === 'pre') {
@@ -235,6 +253,8 @@ class TextBuilder {
 
   raw(value: string): void {
     if (value === '') return;
+    if (this.mark !== null && this.pending === 0) this.parts[this.parts.length - 1] += this.mark;
+    this.mark = null;
     if (this.parts.length > 0) {
       if (this.pending > 0) this.parts.push(this.pending >= 2 ? '\n\n' : '\n');
       else if (this.needSpace) this.parts.push(' ');
@@ -259,6 +279,20 @@ class TextBuilder {
   brk(level: number): void {
     this.pending = Math.max(this.pending, level);
     this.needSpace = false;
+  }
+
+  /** How many pieces of text have been written: a node wrote some if it grew. */
+  size(): number {
+    return this.parts.length;
+  }
+
+  /**
+   * Ends the text written so far with a mark if the next text follows on the same line (no
+   * break comes first), unless it ends with punctuation already.
+   */
+  close(mark: string): void {
+    const last = this.parts.at(-1);
+    if (last !== undefined && !/[.!?:;,।]$/u.test(last)) this.mark = mark;
   }
 
   finish(): string {
