@@ -22,7 +22,10 @@ import { contentWords } from './words';
 export const WEIGHTS = {
   /** Share of a sentence's meaning score taken from it read with its neighbours. */
   context: 0.25,
-  /** Added when the question asks for a quantity or a time and the sentence states a number. */
+  /**
+   * Added when the question asks for a kind of answer (a quantity or a time; a key to press) and
+   * the sentence states one (a number; a key's name).
+   */
   answerType: 0.7,
   lexical: 2.3,
   rank: 0.25,
@@ -71,11 +74,25 @@ function inContext(passage: Passage, scale: SimilarityScale | null, otherScript:
   );
 }
 
-// Questions that ask for a number, an amount, a time or a date (English and Hindi).
-const ASKS_QUANTITY =
-  /\b(how (many|much|long|old|often|tall|big|large|far|high)|what (percentage|percent|share|proportion|age|year|date|time|size|number)|when|which year|up to what|price|cost|costs|fee)\b|कितन|कब|किस (तारीख|साल|वर्ष)|कीमत|दाम/iu;
-const STATES_NUMBER =
-  /\p{N}|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|twenty|hundred|thousand|million|half|quarter)\b/iu;
+/**
+ * Kinds of answer a question can ask for, and how a sentence shows it gives one, in English and
+ * Hindi: a number, an amount, a time or a date, stated as a number; a key or a shortcut to
+ * press, stated by a key's name as documentation writes it (capitalised, or a combination with
+ * "+"), which an assistive-technology knowledge base answers often (screen readers, keyboard
+ * access).
+ */
+const ANSWER_TYPES: { asks: RegExp; states: RegExp }[] = [
+  {
+    asks: /\b(how (many|much|long|old|often|tall|big|large|far|high)|what (percentage|percent|share|proportion|age|year|date|time|size|number)|when|which year|up to what|price|cost|costs|fee)\b|कितन|कब|किस (तारीख|साल|वर्ष)|कीमत|दाम/iu,
+    states:
+      /\p{N}|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|twenty|hundred|thousand|million|half|quarter)\b/iu,
+  },
+  {
+    asks: /\b(keyboard|keystrokes?|shortcuts?|hotkeys?|(which|what)( \w+)? keys?)\b|कीबोर्ड|कुंजी|शॉर्टकट/iu,
+    states:
+      /\b(Ctrl|CTRL|Control|CONTROL|Alt|ALT|Shift|SHIFT|Insert|INSERT|Caps Lock|CAPS LOCK|Enter|ENTER|Escape|Esc|ESC|Tab|TAB|Space|Spacebar|Home|End|Page Up|Page Down|(Up|Down|Left|Right) Arrow|Delete|Backspace|F([1-9]|1[0-2]))\b|\b\p{Lu}[\p{L}\d]*\s?\+\s?[\p{Lu}\d]/u,
+  },
+];
 
 // BM25's usual constants: how fast a word's weight saturates, how much length discounts it.
 const BM25_K1 = 1.2;
@@ -92,7 +109,7 @@ export function scoreSentences(
   scale: SimilarityScale | null,
 ): Candidate[] {
   const words = contentWords(query);
-  const wantsNumber = ASKS_QUANTITY.test(query);
+  const wanted = ANSWER_TYPES.filter((type) => type.asks.test(query));
   const latinQuery = readsLatin(query);
   const all: Omit<Candidate, 'lexical' | 'score'>[] = [];
   const read: ReadSentence[] = [];
@@ -139,7 +156,7 @@ export function scoreSentences(
         WEIGHTS.lexical * lexical +
         WEIGHTS.rank / (1 + c.rank) +
         WEIGHTS.title * (titles.get(c.passage.title) ?? 0) +
-        (wantsNumber && STATES_NUMBER.test(c.text) ? WEIGHTS.answerType : 0) -
+        (wanted.some((type) => type.states.test(c.text)) ? WEIGHTS.answerType : 0) -
         (sentence.wordCount < 6 ? WEIGHTS.shortSentence : 0) -
         (sentence.heading ? WEIGHTS.heading : 0);
       return [{ ...c, lexical, score }];

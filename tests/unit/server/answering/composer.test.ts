@@ -75,6 +75,29 @@ describe('choosing the sentence that answers', () => {
     expect(answer.startsWith('The chairperson shall be elected')).toBe(true);
   });
 
+  it('prefers a sentence stating the kind of answer asked for: a number, a key to press', () => {
+    const pair = (answering: string, other: string) =>
+      scored([
+        [other, cosineAt(5.2)],
+        [answering, cosineAt(4.8)],
+      ]);
+    const first = (query: string, p: Passage) => scoreSentences(query, [p], SCALE)[0]!.text;
+    const readers = pair(
+      'About 61 million people in the country read with a screen reader every day.',
+      'Lots of people in the country read with a screen reader every day of the week.',
+    );
+    expect(first('How many people read with a screen reader?', readers)).toMatch(/^About 61 million/);
+    const keys = pair(
+      'Start the screen reader at any time by pressing Ctrl + Alt + N together.',
+      'Start the screen reader at any time from its icon on the desktop of your computer.',
+    );
+    expect(first('Which keys start the screen reader?', keys)).toMatch(/Ctrl \+ Alt \+ N/);
+    expect(first('स्क्रीन रीडर चालू करने का कीबोर्ड शॉर्टकट क्या है?', keys)).toMatch(/Ctrl \+ Alt \+ N/);
+    // Asked for neither, the closer sentence stands.
+    expect(first('How do I start the screen reader?', keys)).toMatch(/from its icon/);
+    expect(first('Who reads with a screen reader?', readers)).toMatch(/^Lots of people/);
+  });
+
   it('passes over a heading that is close in meaning but says nothing', () => {
     const p = passage(
       'Keyboard Interaction\n\nTab moves focus into the tab list and places it on the active tab element.',
