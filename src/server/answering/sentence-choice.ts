@@ -74,23 +74,39 @@ function inContext(passage: Passage, scale: SimilarityScale | null, otherScript:
   );
 }
 
+const NUMBER_WORDS =
+  /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|twenty|hundred|thousand|million|half|quarter)\b/iu;
+const NUMBER = /\p{N}/u;
+const KEY_NAMES =
+  /\b(Ctrl|CTRL|Control|CONTROL|Alt|ALT|Shift|SHIFT|Insert|INSERT|Caps Lock|CAPS LOCK|Enter|ENTER|Escape|Esc|ESC|Tab|TAB|Space|Spacebar|Home|End|Page Up|Page Down|(Up|Down|Left|Right) Arrow|Delete|Backspace|F([1-9]|1[0-2]))\b|\b\p{Lu}[\p{L}\d]*\s?\+\s?[\p{Lu}\d]/u;
+/**
+ * Numbers that name a thing rather than count it: a section, a table or a step by its number
+ * ("Section 508", "Table 1"), an item of a list ("(a)(1)"), a code ("H2", "C2"), a year. A
+ * number with its unit ("36px") still counts.
+ */
+const LABEL_NUMBERS =
+  /(?:\b(?:sections?|sec\.|titles?|parts?|articles?|chapters?|plays?|steps?|tables?|figures?|pages?|levels?|version|rule)|§|अनुच्छेद|धारा|तालिका|पृष्ठ)\s*\p{N}[\p{N}.]*|\(\p{N}+\)|\(\p{L}\)|\p{L}+\p{N}+|\b(?:19|20)\p{N}\p{N}\b/giu;
+
 /**
  * Kinds of answer a question can ask for, and how a sentence shows it gives one, in English and
- * Hindi: a number, an amount, a time or a date, stated as a number; a key or a shortcut to
+ * Hindi: a count, an amount or a share, stated as a number that counts (not one that names a
+ * section, a list item or a year); a time or a date, stated as a number; a key or a shortcut to
  * press, stated by a key's name as documentation writes it (capitalised, or a combination with
  * "+"), which an assistive-technology knowledge base answers often (screen readers, keyboard
  * access).
  */
-const ANSWER_TYPES: { asks: RegExp; states: RegExp }[] = [
+const ANSWER_TYPES: { asks: RegExp; states: (sentence: string) => boolean }[] = [
   {
-    asks: /\b(how (many|much|long|old|often|tall|big|large|far|high)|what (percentage|percent|share|proportion|age|year|date|time|size|number)|when|which year|up to what|price|cost|costs|fee)\b|कितन|कब|किस (तारीख|साल|वर्ष)|कीमत|दाम/iu,
-    states:
-      /\p{N}|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|twenty|hundred|thousand|million|half|quarter)\b/iu,
+    asks: /\b(how (many|much|long|old|often|tall|big|large|far|high)|what (percentage|percent|share|proportion|age|size|number)|up to what|price|cost|costs|fee)\b|कितन|कीमत|दाम/iu,
+    states: (sentence) => NUMBER_WORDS.test(sentence) || NUMBER.test(sentence.replace(LABEL_NUMBERS, ' ')),
+  },
+  {
+    asks: /\b(when|which year|what (year|date|time))\b|कब|किस (तारीख|साल|वर्ष)/iu,
+    states: (sentence) => NUMBER.test(sentence) || NUMBER_WORDS.test(sentence),
   },
   {
     asks: /\b(keyboard|keystrokes?|shortcuts?|hotkeys?|(which|what)( \w+)? keys?)\b|कीबोर्ड|कुंजी|शॉर्टकट/iu,
-    states:
-      /\b(Ctrl|CTRL|Control|CONTROL|Alt|ALT|Shift|SHIFT|Insert|INSERT|Caps Lock|CAPS LOCK|Enter|ENTER|Escape|Esc|ESC|Tab|TAB|Space|Spacebar|Home|End|Page Up|Page Down|(Up|Down|Left|Right) Arrow|Delete|Backspace|F([1-9]|1[0-2]))\b|\b\p{Lu}[\p{L}\d]*\s?\+\s?[\p{Lu}\d]/u,
+    states: (sentence) => KEY_NAMES.test(sentence),
   },
 ];
 
@@ -156,7 +172,7 @@ export function scoreSentences(
         WEIGHTS.lexical * lexical +
         WEIGHTS.rank / (1 + c.rank) +
         WEIGHTS.title * (titles.get(c.passage.title) ?? 0) +
-        (wanted.some((type) => type.states.test(c.text)) ? WEIGHTS.answerType : 0) -
+        (wanted.some((type) => type.states(c.text)) ? WEIGHTS.answerType : 0) -
         (sentence.wordCount < 6 ? WEIGHTS.shortSentence : 0) -
         (sentence.heading ? WEIGHTS.heading : 0);
       return [{ ...c, lexical, score }];

@@ -98,6 +98,27 @@ describe('choosing the sentence that answers', () => {
     expect(first('Who reads with a screen reader?', readers)).toMatch(/^Lots of people/);
   });
 
+  it('counts a number that names a section, a list item or a year as no quantity, but as a time', () => {
+    const board = scored([
+      [
+        '(d) Beginning in fiscal year 2000, the Board shall train the staff of Section 508 offices.',
+        cosineAt(5.2),
+      ],
+      ['The Board is composed of thirteen members appointed by the President.', cosineAt(4.8)],
+    ]);
+    const first = (query: string) => scoreSentences(query, [board], SCALE)[0]!.text;
+    expect(first('How many members sit on the Board?')).toMatch(/thirteen members/);
+    expect(first('बोर्ड में कितने सदस्य हैं?')).toMatch(/thirteen members/);
+    // A year is what "when" asks for: the closer sentence, which states one, stands.
+    expect(first('When did the Board start training staff?')).toMatch(/fiscal year 2000/);
+    const sized = scored([
+      ['The large text size is set in the editor of each paragraph block.', cosineAt(5.2)],
+      ['The large text size defaults to 36px in the block editor.', cosineAt(4.8)],
+    ]);
+    // A number with its unit is a quantity.
+    expect(scoreSentences('How big is the large text size?', [sized], SCALE)[0]!.text).toMatch(/36px/);
+  });
+
   it('passes over a heading that is close in meaning but says nothing', () => {
     const p = passage(
       'Keyboard Interaction\n\nTab moves focus into the tab list and places it on the active tab element.',
