@@ -101,7 +101,9 @@ const ANSWER_TYPES: { asks: RegExp; states: (sentence: string) => boolean }[] = 
     states: (sentence) => NUMBER_WORDS.test(sentence) || NUMBER.test(sentence.replace(LABEL_NUMBERS, ' ')),
   },
   {
-    asks: /\b(when|which year|what (year|date|time))\b|कब|किस (तारीख|साल|वर्ष)/iu,
+    // "When" asks for a time when a verb follows it ("When did…", "When was…", "since when");
+    // before a clause ("When the dialog opens, which button…") it sets a condition, as जब does.
+    asks: /\b(when (did|do|does|was|were|is|are|will|would|can|could|should|shall|has|have|had|must|may)|(since|by|until|till) when|which year|what (year|date|time))\b|कब|किस (तारीख|साल|वर्ष)/iu,
     states: (sentence) => NUMBER.test(sentence) || NUMBER_WORDS.test(sentence),
   },
   {

@@ -111,6 +111,14 @@ describe('choosing the sentence that answers', () => {
     expect(first('बोर्ड में कितने सदस्य हैं?')).toMatch(/thirteen members/);
     // A year is what "when" asks for: the closer sentence, which states one, stands.
     expect(first('When did the Board start training staff?')).toMatch(/fiscal year 2000/);
+    // "When" that sets a condition asks for no time: the closer sentence, without one, stands.
+    const dialog = scored([
+      ['The least destructive button of a dialog should receive focus when it opens.', cosineAt(5.2)],
+      ['Version 1.2 of the dialog moves focus to the first button when it opens.', cosineAt(4.8)],
+    ]);
+    const chosen = (query: string) => scoreSentences(query, [dialog], SCALE)[0]!.text;
+    expect(chosen('When the dialog opens, which button should get focus?')).toMatch(/^The least destructive/);
+    expect(chosen('When was the dialog changed to move focus?')).toMatch(/^Version 1\.2/);
     const sized = scored([
       ['The large text size is set in the editor of each paragraph block.', cosineAt(5.2)],
       ['The large text size defaults to 36px in the block editor.', cosineAt(4.8)],
