@@ -76,7 +76,7 @@ function inContext(passage: Passage, scale: SimilarityScale | null, otherScript:
 
 const NUMBER_WORDS =
   /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|twenty|hundred|thousand|million|half|quarter)\b/iu;
-const NUMBER = /\p{N}/u;
+const statesNumber = (sentence: string) => /\p{N}/u.test(sentence) || NUMBER_WORDS.test(sentence);
 const KEY_NAMES =
   /\b(Ctrl|CTRL|Control|CONTROL|Alt|ALT|Shift|SHIFT|Insert|INSERT|Caps Lock|CAPS LOCK|Enter|ENTER|Escape|Esc|ESC|Tab|TAB|Space|Spacebar|Home|End|Page Up|Page Down|(Up|Down|Left|Right) Arrow|Delete|Backspace|F([1-9]|1[0-2]))\b|\b\p{Lu}[\p{L}\d]*\s?\+\s?[\p{Lu}\d]/u;
 /**
@@ -98,13 +98,13 @@ const LABEL_NUMBERS =
 const ANSWER_TYPES: { asks: RegExp; states: (sentence: string) => boolean }[] = [
   {
     asks: /\b(how (many|much|long|old|often|tall|big|large|far|high)|what (percentage|percent|share|proportion|age|size|number)|up to what|price|cost|costs|fee)\b|कितन|कीमत|दाम/iu,
-    states: (sentence) => NUMBER_WORDS.test(sentence) || NUMBER.test(sentence.replace(LABEL_NUMBERS, ' ')),
+    states: (sentence) => statesNumber(sentence.replace(LABEL_NUMBERS, ' ')),
   },
   {
     // "When" asks for a time when a verb follows it ("When did…", "When was…", "since when");
     // before a clause ("When the dialog opens, which button…") it sets a condition, as जब does.
     asks: /\b(when (did|do|does|was|were|is|are|will|would|can|could|should|shall|has|have|had|must|may)|(since|by|until|till) when|which year|what (year|date|time))\b|कब|किस (तारीख|साल|वर्ष)/iu,
-    states: (sentence) => NUMBER.test(sentence) || NUMBER_WORDS.test(sentence),
+    states: statesNumber,
   },
   {
     asks: /\b(keyboard|keystrokes?|shortcuts?|hotkeys?|(which|what)( \w+)? keys?)\b|कीबोर्ड|कुंजी|शॉर्टकट/iu,
