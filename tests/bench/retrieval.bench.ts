@@ -6,7 +6,7 @@
  * ../shared/material (`materialDocuments`: 247 documents and pages) indexed and embedded once
  * with the real model, then its rows copied, vectors included, into new sources up to each size.
  * Each FAQ question is answered stage by stage, one at a time, and each stage timed: the question's
- * embedding, the full-text ranking, the vector ranking (and the same at pgvector's default
+ * embedding, the full-text ranking (and the same with every word weighed alike), the vector ranking (and the same at pgvector's default
  * breadth, which yields at most 40 rows), the whole retrieval (both rankings
  * fused and the passages read), the unknown-terms check and the composing. Prints p50/p95/max
  * per stage; asserts nothing.
@@ -95,18 +95,26 @@ async function measure(chunks: number, questions: string[]): Promise<void> {
       const vector = index.embedder
         ? await timed('embedding', async () => (await index.embedder!.embed([query], { as: 'query' }))[0]!)
         : null;
+      const words = await index.questionWords(query);
       const t0 = performance.now();
       const ranked = await timed('full-text ranking', async () =>
         queryRows<{ id: string; rank: number }>(
           db,
-          fullTextQuery(index, query, PROJECTS, DEPTH, await index.candidateQuery(query)),
+          fullTextQuery(index, query, PROJECTS, DEPTH, await index.questionWords(query)),
         ),
       );
       if (performance.now() - t0 > slowest.ms) slowest = { query, ms: performance.now() - t0 };
+      // Each word weighed alike, as the ranking was until 2026-12-04: what the weights cost.
+      await timed('  words unweighted', () =>
+        queryRows(db, fullTextQuery(index, query, PROJECTS, DEPTH, { ...words, weighted: [] })),
+      );
       // What ranking only the passages with the rarer words loses. The corpus repeats its
       // documents, so passages tie: a place of the top 40 counts as kept when it ranks as high.
       const all = await timed('full-text, every match', () =>
-        queryRows<{ id: string; rank: number }>(db, fullTextQuery(index, query, PROJECTS, DEPTH, null)),
+        queryRows<{ id: string; rank: number }>(
+          db,
+          fullTextQuery(index, query, PROJECTS, DEPTH, { ...words, candidates: null }),
+        ),
       );
       const top = all.slice(0, PASSAGES);
       const same = top.filter((r, i) => Number(ranked[i]?.rank ?? -1) >= Number(r.rank) - 1e-6);
@@ -162,7 +170,7 @@ async function measure(chunks: number, questions: string[]): Promise<void> {
         .join('\n');
     console.log(
       await explain(
-        fullTextQuery(index, slowest.query, PROJECTS, DEPTH, await index.candidateQuery(slowest.query)),
+        fullTextQuery(index, slowest.query, PROJECTS, DEPTH, await index.questionWords(slowest.query)),
       ),
     );
     const terms = salientTerms(slowestTerms.query);

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { queryRows, textArray } from '../db/raw';
 import { vectorLiteral } from '../knowledge/index/embeddings';
 import { PackedVectors } from '../knowledge/index/passage-vectors';
-import type { SearchIndex } from '../knowledge/index/search-index';
+import type { QuestionWords, SearchIndex } from '../knowledge/index/search-index';
 import { readPassage } from './passage-reading';
 import { salientTerms } from './words';
 
@@ -86,11 +86,11 @@ export async function retrieve(
     options.vectors === false ? Promise.resolve(null) : (options.embedding ?? questionVector(index, text));
   const [fullText, semantic, sentences, vector] = await Promise.all([
     index
-      .candidateQuery(text)
-      .then((candidates) =>
+      .questionWords(text)
+      .then((words) =>
         queryRows<{ id: string; rank: number }>(
           db,
-          fullTextQuery(index, text, options.projects, depth, candidates),
+          fullTextQuery(index, text, options.projects, depth, words),
         ),
       ),
     embedding.then((v) => (v ? nearestPassages(db, v, options.projects, depth) : [])),
@@ -155,23 +155,34 @@ export function fuse(
 
 /**
  * The passages whose words match the question's (any of them), best ranked first: the first
- * stage of retrieval (tests/bench/retrieval.bench.ts times it and prints its plan).
+ * stage of retrieval (tests/bench/retrieval.bench.ts times it and prints its plan). Each word's
+ * `ts_rank` counts by its weight, as BM25 weighs words by their rarity (`ts_rank` alone weighs
+ * "access" as much as "SaveAsDAISY"), and a long passage's less (`ts_rank`'s normalisation 1:
+ * by the logarithm of its length).
  */
 export const fullTextQuery = (
   index: SearchIndex,
   text: string,
   projects: string[],
   depth: number,
-  /** Which passages are ranked (SearchIndex.candidateQuery); null: every match. */
-  candidates: SQL | null,
-) =>
-  sql`SELECT c.id, ts_rank(c.tsv, q.query) AS rank
+  words: QuestionWords | null,
+) => {
+  const rank = words?.weighted.length
+    ? sql.join(
+        words.weighted.map(
+          ({ term, weight }) => sql`${weight}::float8 * ts_rank(c.tsv, ${term}::tsquery, 1)`,
+        ),
+        sql` + `,
+      )
+    : sql`ts_rank(c.tsv, q.query, 1)`;
+  return sql`SELECT c.id, ${rank} AS rank
       FROM chunks c
       JOIN sources s ON s.id = c.source_id AND s.is_active
       CROSS JOIN (SELECT ${index.textQuery(text, 'any')} AS query) q
-      WHERE c.project = ANY(${textArray(projects)}) AND c.tsv @@ ${candidates ?? sql`q.query`}
+      WHERE c.project = ANY(${textArray(projects)}) AND c.tsv @@ ${words?.candidates ?? sql`q.query`}
       ORDER BY rank DESC
       LIMIT ${depth}`;
+};
 
 /** The passages nearest the question's vector, nearest first: the other stage. */
 export const vectorQuery = (vector: number[], projects: string[], depth: number) =>

@@ -87,6 +87,17 @@ describe('hybrid retrieval', () => {
     expect(passages.some((p) => /disability/i.test(p.text))).toBe(true);
   });
 
+  it('weighs a rare word above one most passages hold', async () => {
+    // "right" is in most passages of the Declaration, several times each; "column" is in one
+    // passage of the worksheet. Unweighted, the Declaration's passages came first.
+    const [first] = await retrieve(db(), t.server.index, 'Which column is on the right?', {
+      projects: ['dish'],
+      limit: 1,
+      vectors: false,
+    });
+    expect(first?.text).toMatch(/column/i);
+  });
+
   it('ranks a question in a script the model does not read by its words alone', async () => {
     // No passage here is in Hindi: the English model's vector of the question would rank noise.
     expect(

@@ -19,7 +19,7 @@ import { replacePassages, type IndexedItem, type IndexProgress } from './passage
 import { SentenceFiller } from './sentence-filler';
 import { nothingInFront, type Foreground } from '../../db/give-way';
 import { tidyPassages } from './passage-upkeep';
-import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats } from './term-stats';
+import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats, wordWeight } from './term-stats';
 import { ScaleKeeper, type PassageCounts, type SimilarityScale } from './similarity-scale';
 
 /**
@@ -31,6 +31,14 @@ const RANKED_PASSAGES = 1000;
 const EMBED_BATCH = 32;
 /** Passage size in word pieces when a model is loaded (its limit), else in characters. */
 const PASSAGE_CHARS = 900;
+
+/** A question's words as the full-text ranking reads them (SearchIndex.questionWords). */
+export interface QuestionWords {
+  /** Which passages are ranked; null: every match. */
+  candidates: SQL | null;
+  /** Each term of the question's full-text query (tsquery syntax) and how much it counts. */
+  weighted: { term: string; weight: number }[];
+}
 
 /**
  * The search index over ingested items: full-text (tsvector, GIN) always; with pgvector and a
@@ -127,11 +135,12 @@ export class SearchIndex {
   }
 
   /**
-   * The passages worth ranking for a question's words (`any`): those holding one of its rarer
-   * words when its common words would bring in more than RANKED_PASSAGES, else null (every
-   * match). A prefix term (a Hindi stem) always takes part.
+   * How a question's words are ranked: each word of its full-text query (`any`) with its weight
+   * (term-stats.ts, BM25's inverse document frequency), and the passages worth ranking: those
+   * holding one of its rarer words when its common words would bring in more than
+   * RANKED_PASSAGES, else null (every match). A prefix term (a Hindi stem) always takes part.
    */
-  async candidateQuery(question: string): Promise<SQL | null> {
+  async questionWords(question: string): Promise<QuestionWords> {
     const [row] = await queryRows<{ query: string }>(
       this.db,
       sql`SELECT ${this.textQuery(question, 'any')}::text AS query`,
@@ -142,8 +151,12 @@ export class SearchIndex {
         m[0],
       ]),
     );
-    const kept = narrowingTerms([...terms.keys()], await this.termStats.current(), RANKED_PASSAGES);
-    return kept ? sql`${kept.map((t) => terms.get(t)!).join(' | ')}::tsquery` : null;
+    const stats = await this.termStats.current();
+    const kept = narrowingTerms([...terms.keys()], stats, RANKED_PASSAGES);
+    return {
+      candidates: kept ? sql`${kept.map((t) => terms.get(t)!).join(' | ')}::tsquery` : null,
+      weighted: [...terms].map(([lexeme, term]) => ({ term, weight: wordWeight(lexeme, stats) })),
+    };
   }
 
   /** The model that embeds passages and questions: null until one is loaded (and pgvector is there). */

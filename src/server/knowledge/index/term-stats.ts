@@ -11,6 +11,8 @@ import { queryRows } from '../../db/raw';
  */
 export class TermStats {
   private shares = new Map<string, number>();
+  /** The share below which ANALYZE lists no word: every word it does not list is rarer. */
+  private rarest = 0;
   private passages = 0;
   private loadedAt = -Infinity;
   private loading: Promise<void> | null = null;
@@ -22,10 +24,14 @@ export class TermStats {
   ) {}
 
   /** The statistics, read again in the background once they are older than `maxAgeMs`. */
-  async current(): Promise<{ passages: number; share(lexeme: string): number }> {
+  async current(): Promise<TermCounts> {
     if (this.loadedAt === -Infinity) await this.reload();
     else if (performance.now() - this.loadedAt > this.maxAgeMs) void this.reload();
-    return { passages: this.passages, share: (lexeme) => this.shares.get(lexeme) ?? 0 };
+    return {
+      passages: this.passages,
+      share: (lexeme) => this.shares.get(lexeme) ?? 0,
+      atMost: (lexeme) => this.shares.get(lexeme) ?? this.rarest,
+    };
   }
 
   private reload(): Promise<void> {
@@ -51,8 +57,30 @@ export class TermStats {
     const elems = stats?.elems ?? [];
     const freqs = stats?.freqs ?? [];
     this.shares = new Map(elems.map((lexeme, i) => [lexeme, Number(freqs[i] ?? 0)]));
+    // After the listed words' shares come the least and the greatest of them (PostgreSQL's pg_stats).
+    this.rarest = Number(freqs[elems.length] ?? 0);
     this.passages = Math.max(0, Number(table?.rows ?? 0));
   }
+}
+
+export interface TermCounts {
+  /** How many passages there are (as last analysed). */
+  passages: number;
+  /** The share of passages holding a word, when ANALYZE listed it among the common ones; else 0. */
+  share(lexeme: string): number;
+  /** The same, else the least share ANALYZE lists: a word it does not list is rarer than that. */
+  atMost(lexeme: string): number;
+}
+
+/**
+ * How much a word tells which passages answer, as BM25 weighs it (its inverse document
+ * frequency): a word most passages hold tells little ("access" in an accessibility knowledge
+ * base), a rare one much. Without statistics every word weighs the same.
+ */
+export function wordWeight(lexeme: string, counts: TermCounts): number {
+  if (counts.passages <= 0) return 1;
+  const holding = counts.atMost(lexeme) * counts.passages;
+  return Math.log(1 + (counts.passages - holding + 0.5) / (holding + 0.5));
 }
 
 /** Gathers the statistics afresh: after an ingestion run, and once for a database never analysed. */
@@ -76,7 +104,7 @@ export async function passagesAnalyzed(db: Db): Promise<boolean> {
  */
 export function narrowingTerms(
   terms: string[],
-  stats: { passages: number; share(lexeme: string): number },
+  stats: Pick<TermCounts, 'passages' | 'share'>,
   budget: number,
 ): string[] | null {
   const expected = (list: string[]) =>
