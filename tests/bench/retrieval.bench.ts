@@ -95,14 +95,16 @@ async function measure(chunks: number, questions: string[]): Promise<void> {
       const vector = index.embedder
         ? await timed('embedding', async () => (await index.embedder!.embed([query], { as: 'query' }))[0]!)
         : null;
-      const words = await index.questionWords(query);
       const t0 = performance.now();
-      const ranked = await timed('full-text ranking', async () =>
-        queryRows<{ id: string; rank: number }>(
+      // As the chat runs it: the question's terms and their weights read, then the ranking.
+      const { words, ranked } = await timed('full-text ranking', async () => {
+        const words = await index.questionWords(query);
+        const ranked = await queryRows<{ id: string; rank: number }>(
           db,
-          fullTextQuery(index, query, PROJECTS, DEPTH, await index.questionWords(query)),
-        ),
-      );
+          fullTextQuery(index, query, PROJECTS, DEPTH, words),
+        );
+        return { words, ranked };
+      });
       if (performance.now() - t0 > slowest.ms) slowest = { query, ms: performance.now() - t0 };
       // Each word weighed alike, as the ranking was until 2026-12-04: what the weights cost.
       await timed('  words unweighted', () =>
