@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows, textArray } from '../db/raw';
 import { vectorLiteral } from '../knowledge/index/embeddings';
+import { readsLatin } from '../knowledge/index/language';
 import { PackedVectors } from '../knowledge/index/passage-vectors';
 import type { QuestionWords, SearchIndex } from '../knowledge/index/search-index';
 import { readPassage } from './passage-reading';
@@ -102,7 +103,16 @@ export async function retrieve(
   ]);
 
   const textRanks = new Map(fullText.map((row) => [row.id, Number(row.rank)]));
-  const best = fuse(fullText, semantic, sentences).slice(0, limit);
+  const fused = fuse(fullText, semantic, sentences);
+  // Only the script of a passage the words did not rank and that their vote in place would bring
+  // among the best is read: the others stay out whatever it is (a vote given only raises the bar).
+  const bar = fused[limit - 1]?.[1] ?? 0;
+  const unseen = await passagesInAnotherScript(
+    db,
+    text,
+    fused.filter(([id, score]) => !textRanks.has(id) && withWordsInPlace(score) >= bar).map(([id]) => id),
+  );
+  const best = (unseen.size ? fuse(fullText, semantic, sentences, unseen) : fused).slice(0, limit);
   if (best.length === 0) return [];
 
   const rows = await queryRows<StoredPassage & { sentenceVectors: Uint8Array | null }>(
@@ -134,23 +144,47 @@ export async function retrieve(
   });
 }
 
+/** A passage's fused score from the meaning alone, with the words' vote given as the meaning's. */
+const withWordsInPlace = (meaning: number) => 2 * meaning;
+
 /**
  * The passages of the rankings by reciprocal rank, best first. The passages' and the sentences'
  * rankings are two readings of one signal, the meaning: they share its vote, so that the words
  * still count as much as the meaning; without the sentences' (null), the passages' has it whole.
+ * The words' ranking cannot see a passage in another script than the question (none of the
+ * question's words could be in it): such a passage (`unseen`) is given the meaning's vote in the
+ * words' place, as if they agreed, rather than counted as one the words found nothing in: else a
+ * Hindi question's words, which reach only the Hindi passages, outvote the English passages that
+ * answer it (docs/knowledge-base.md).
  */
 export function fuse(
   words: readonly { id: string }[],
   passages: readonly { id: string }[],
   sentences: readonly { id: string }[] | null,
+  unseen: ReadonlySet<string> = new Set(),
 ): [string, number][] {
   const fused = new Map<string, number>();
   const vote = (list: readonly { id: string }[], weight: number) =>
     list.forEach((row, i) => fused.set(row.id, (fused.get(row.id) ?? 0) + weight / (RRF_K + i + 1)));
-  vote(words, 1);
   vote(passages, sentences ? 0.5 : 1);
   if (sentences) vote(sentences, 0.5);
+  for (const id of unseen) fused.set(id, withWordsInPlace(fused.get(id) ?? 0));
+  vote(words, 1);
   return [...fused.entries()].sort((a, b) => b[1] - a[1]);
+}
+
+/** Which of these passages are written in another script than the question (fuse's `unseen`). */
+async function passagesInAnotherScript(db: Db, question: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const texts = await queryRows<{ id: string; text: string }>(
+    db,
+    sql`SELECT id, text FROM chunks WHERE id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
+  const latin = readsLatin(question);
+  return new Set(texts.filter((row) => readsLatin(row.text) !== latin).map((row) => row.id));
 }
 
 /**

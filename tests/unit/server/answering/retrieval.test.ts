@@ -68,4 +68,15 @@ describe('fuse', () => {
       ['new', 0.5 / 61],
     ]);
   });
+
+  it('gives a passage the words cannot see the vote of the meaning in their place', () => {
+    // A Hindi question: its words found only Hindi passages ('hi'); the English passage ('en'),
+    // second and first in the two readings of the meaning, counts as if the words agreed.
+    const fused = fuse(ids('hi', 'hi2'), ids('x', 'en'), ids('en', 'x'), new Set(['en']));
+    expect(fused[0]![0]).toBe('en');
+    expect(fused[0]![1]).toBeCloseTo(2 * (0.5 / 62 + 0.5 / 61), 12);
+    expect(new Map(fused).get('hi')).toBeCloseTo(1 / 61, 12);
+    // Without it the words' first passage, which the meaning does not rank, comes first.
+    expect(fuse(ids('hi', 'hi2'), ids('x', 'en'), ids('en', 'x'))[0]![0]).toBe('hi');
+  });
 });
