@@ -15,6 +15,7 @@ import type { LlmSettings } from './llm-client';
 import { composeWithLlm } from './llm-composer';
 import { appendHistory, completeQuestion, historyEvent, recordQuestion } from './records';
 import { questionVector, retrieve, unknownTerms, type Passage } from './retrieval';
+import { unknownWeight } from './unknown-words';
 import { presentReviewed } from './reviewed/present';
 import type { ReviewedAnswers } from './reviewed/store';
 import { statsAnswer } from './stats';
@@ -311,13 +312,20 @@ export async function searchAndCompose(
           retrieve(deps.db, deps.index, searched, own),
         ]).then(([first, second]) => mergePassages(first, second))
       : retrieve(deps.db, deps.index, searched, own),
-    unknownTerms(deps.db, deps.index, translation ?? query, options.projects),
+    // An ordinary word among them counts as much as the question's meaning rests on it.
+    unknownTerms(deps.db, deps.index, translation ?? query, options.projects).then((terms) =>
+      unknownWeight(terms, translation ?? query, {
+        embedder: deps.index.embedder,
+        scale,
+        vector: translation ? undefined : embedding?.catch(() => null),
+      }),
+    ),
   ]);
   progress('Writing the answer…');
   const extractive = composeAnswer(
     english ?? searched,
     passages,
-    composeOptionsFor(query, language, translation, unknown.length, deps.index.embedder?.reads, scale),
+    composeOptionsFor(query, language, translation, unknown, deps.index.embedder?.reads, scale),
   );
   return { passages, extractive };
 }

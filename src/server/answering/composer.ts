@@ -36,7 +36,10 @@ export interface ComposeOptions {
    * made: only its words count, and when they find nothing the answer says why.
    */
   untranslated?: boolean;
-  /** How many of the question's salient words the knowledge base never uses. */
+  /**
+   * How much the question's salient words that the knowledge base never uses count: one for
+   * each, less for an ordinary word the question's meaning rests on little (unknown-words.ts).
+   */
   unknownTerms?: number;
   /** The embedding model's scale (similarity-scale.ts); without it the words alone count. */
   scale?: SimilarityScale | null;

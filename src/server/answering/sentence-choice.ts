@@ -31,7 +31,10 @@ export const WEIGHTS = {
   rank: 0.25,
   shortSentence: 0.8,
   heading: 0.7,
-  /** Taken off the best score for each salient word of the question the knowledge base never uses. */
+  /**
+   * Taken off the best score for each salient word of the question the knowledge base never
+   * uses (for an ordinary word, in proportion to how much the question rests on it: unknown-words.ts).
+   */
   unknownTerm: 1.6,
   /** Added in proportion to the question's words that the passage's document title holds. */
   title: 0.7,

@@ -41,6 +41,12 @@ const stem = (word: string) =>
       : word;
 
 /**
+ * A word of lower-case letters alone: neither a name, nor an acronym, nor a code. Such a word may
+ * be written otherwise with the same meaning, which a name or a number cannot.
+ */
+export const isOrdinaryWord = (word: string): boolean => /^\p{Ll}+$/u.test(word);
+
+/**
  * The words of a question that name something specific: a proper noun or an acronym (a capital
  * letter after the first word), a code mixing letters and digits, a long word, a year, or a
  * version or section number ("2.5.8", "WCAG 2.2"). When the knowledge base never uses such a
@@ -58,7 +64,7 @@ export function salientTerms(query: string): string[] {
           !STOPWORDS.has(t.toLowerCase()) &&
           ((/\p{Lu}/u.test(t) && i > 0) ||
             (/\p{L}/u.test(t) && /\p{N}/u.test(t)) ||
-            (/^\p{Ll}+$/u.test(t) && t.length >= 8)),
+            (isOrdinaryWord(t) && t.length >= 8)),
       ),
       ...numbers,
     ]),
