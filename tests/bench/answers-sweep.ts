@@ -6,9 +6,9 @@
  */
 import { PASSAGES } from '../../src/server/answering/ask';
 import { composeAnswer, composeOptionsFor, CONFIDENCE } from '../../src/server/answering/composer';
-import { retrieve, unknownTerms, type Passage } from '../../src/server/answering/retrieval';
+import { retrieve, type Passage } from '../../src/server/answering/retrieval';
 import { scoreSentences, WEIGHTS } from '../../src/server/answering/sentence-choice';
-import { unknownWeight } from '../../src/server/answering/unknown-words';
+import { unknownTermsCost } from '../../src/server/answering/unknown-words';
 import type { DishServer } from '../../src/server/compose/app';
 import { detectLanguage } from '../../src/server/knowledge/index/language';
 import type { SimilarityScale } from '../../src/server/knowledge/index/similarity-scale';
@@ -31,8 +31,7 @@ export async function sweep(server: DishServer, items: EvalItem[]): Promise<void
       limit: Number(process.env.BENCH_PASSAGES ?? PASSAGES),
       vectors: scale !== null,
     });
-    const terms = await unknownTerms(db, server.index, item.question, projects);
-    const unknown = await unknownWeight(terms, item.question, { embedder: server.index.embedder, scale });
+    const unknown = await unknownTermsCost(db, server.index, item.question, projects, { scale });
     prepared.push({ item, passages, unknown });
   }
   diagnose(prepared, scale);

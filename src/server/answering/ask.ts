@@ -14,8 +14,8 @@ import { wordCount } from '../knowledge/index/chunker';
 import type { LlmSettings } from './llm-client';
 import { composeWithLlm } from './llm-composer';
 import { appendHistory, completeQuestion, historyEvent, recordQuestion } from './records';
-import { questionVector, retrieve, unknownTerms, type Passage } from './retrieval';
-import { unknownWeight } from './unknown-words';
+import { questionVector, retrieve, type Passage } from './retrieval';
+import { unknownTermsCost } from './unknown-words';
 import { presentReviewed } from './reviewed/present';
 import type { ReviewedAnswers } from './reviewed/store';
 import { statsAnswer } from './stats';
@@ -312,14 +312,10 @@ export async function searchAndCompose(
           retrieve(deps.db, deps.index, searched, own),
         ]).then(([first, second]) => mergePassages(first, second))
       : retrieve(deps.db, deps.index, searched, own),
-    // An ordinary word among them counts as much as the question's meaning rests on it.
-    unknownTerms(deps.db, deps.index, translation ?? query, options.projects).then((terms) =>
-      unknownWeight(terms, translation ?? query, {
-        embedder: deps.index.embedder,
-        scale,
-        vector: translation ? undefined : embedding?.catch(() => null),
-      }),
-    ),
+    unknownTermsCost(deps.db, deps.index, translation ?? query, options.projects, {
+      scale,
+      vector: translation ? undefined : embedding?.catch(() => null),
+    }),
   ]);
   progress('Writing the answer…');
   const extractive = composeAnswer(

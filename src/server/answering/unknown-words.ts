@@ -1,5 +1,9 @@
+import type { Db } from '../db/client';
 import type { Embedder } from '../knowledge/index/embeddings';
+import { cosineOf } from '../knowledge/index/passage-vectors';
+import type { SearchIndex } from '../knowledge/index/search-index';
 import type { SimilarityScale } from '../knowledge/index/similarity-scale';
+import { unknownTerms } from './retrieval';
 import { isOrdinaryWord } from './words';
 
 export interface QuestionReading {
@@ -8,6 +12,21 @@ export interface QuestionReading {
   scale: SimilarityScale | null;
   /** The question's vector, when it was made already (read as a question, embedded alone). */
   vector?: Promise<number[] | null> | undefined;
+}
+
+/**
+ * What the question's salient words that the projects' knowledge base never uses cost its
+ * answer (the composer's `unknownTerms`): those words found, then weighed.
+ */
+export async function unknownTermsCost(
+  db: Db,
+  index: SearchIndex,
+  question: string,
+  projects: string[],
+  reading: Omit<QuestionReading, 'embedder'>,
+): Promise<number> {
+  const terms = await unknownTerms(db, index, question, projects);
+  return unknownWeight(terms, question, { ...reading, embedder: index.embedder });
 }
 
 /**
@@ -43,7 +62,7 @@ export async function unknownWeight(
     let weight = terms.length - ordinary.length;
     for (const word of ordinary) {
       const without = await embed(withoutWord(question, word));
-      const cosine = without ? without.reduce((sum, x, d) => sum + x * asked[d]!, 0) : 1;
+      const cosine = without ? cosineOf(without, asked) : 1;
       weight += Math.min(1, Math.max(0, (1 - cosine) / spread));
     }
     return weight;

@@ -23,6 +23,10 @@ export function meanVector(vectors: number[][]): number[] {
   return sum.map((x) => x / norm);
 }
 
+/** The cosine of two unit vectors (their dot product). */
+export const cosineOf = (a: readonly number[], b: readonly number[]): number =>
+  a.reduce((sum, x, d) => sum + x * b[d]!, 0);
+
 // Sentence vectors are kept as int8 (a unit vector's components times 127): a quarter of the
 // bytes to read for every answer, for a cosine within about 0.01 of the float one.
 const INT8_SCALE = 127;

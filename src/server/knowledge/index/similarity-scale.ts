@@ -5,7 +5,7 @@ import { queryRows } from '../../db/raw';
 import { splitSentences, wordCount } from './chunker';
 import type { Embedder } from './embeddings';
 import { readsLatin, scriptShare } from './language';
-import { PackedVectors } from './passage-vectors';
+import { cosineOf, PackedVectors } from './passage-vectors';
 
 /**
  * Where a sentence-embedding model's cosines lie, so that the answering reads them on a scale
@@ -132,7 +132,7 @@ function questionScale(probes: { passage: string }[], probeVectors: number[][]):
     for (let j = i + 1; j < probes.length; j++) {
       if (probes[i]!.passage === probes[j]!.passage) continue;
       const [a, b] = [probeVectors[i], probeVectors[j]];
-      if (a && b) cosines.push(a.reduce((sum, x, d) => sum + x * b[d]!, 0));
+      if (a && b) cosines.push(cosineOf(a, b));
     }
   return chanceOf(cosines) ?? undefined;
 }
@@ -143,7 +143,7 @@ function questionScale(probes: { passage: string }[], probeVectors: number[][]):
  */
 export function acrossScripts(latin: number[][], others: number[][]): Chance | null {
   if (others.length < MIN_OTHER_SCRIPT_PROBES) return null;
-  const cosines = others.flatMap((a) => latin.map((b) => a.reduce((sum, x, d) => sum + x * b[d]!, 0)));
+  const cosines = others.flatMap((a) => latin.map((b) => cosineOf(a, b)));
   return chanceOf(cosines);
 }
 
