@@ -74,6 +74,8 @@ export function composeOptionsFor(
 export const CONFIDENCE = { answer: 4.5, closest: 3.2, lexical: 1.3 };
 const MAX_WORDS = 120;
 const MAX_SUPPORTS = 3;
+/** Other documents cited for the answer's sentence when they hold it word for word. */
+const MAX_COPIES = 2;
 
 /**
  * The extractive composer (DECISIONS §4): a short direct answer (the sentence that answers,
@@ -122,7 +124,10 @@ export function composeAnswer(
   const parts = [escapeMarkdown(lead.join(' '))];
   if (frame) parts.unshift(wording.quotedFrom(frame));
   if (list.length) parts.push(list.map((item) => `- ${escapeMarkdown(item)}`).join('\n'));
-  parts.push(`${wording.source}: ${cite(best)}`);
+  // The same sentence, word for word, in other documents (a guide and its example page): each
+  // is as much its source, and a person may trust or open one more than another.
+  const sources = [best, ...best.copies.slice(0, MAX_COPIES).map((passage) => ({ ...best, passage }))];
+  parts.push(`${wording.source}: ${sources.map(cite).join(', ')}`);
 
   // Quotes from one source share one citation (its title read once, not after every quote).
   const supports = new Map<string, string[]>();

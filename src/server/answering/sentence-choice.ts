@@ -59,7 +59,18 @@ export interface Candidate {
   similarity: number | null;
   lexical: number;
   score: number;
+  /**
+   * Retrieved passages of other documents (not records of the same export) that hold the same
+   * sentence word for word.
+   */
+  copies: Passage[];
 }
+
+/** The document a passage is part of: an item, or for a record, the export it came from. */
+const documentOf = (passage: Passage) => passage.origin ?? passage.itemId;
+
+/** A sentence read from its passage, before it is scored. */
+type Unscored = Omit<Candidate, 'lexical' | 'score' | 'copies'>;
 
 const isTitle = (text: string, title: string) => text === title || text === `${title}.`;
 
@@ -132,7 +143,7 @@ export function scoreSentences(
   const words = contentWords(query);
   const wanted = ANSWER_TYPES.filter((type) => type.asks.test(query));
   const latinQuery = readsLatin(query);
-  const all: Omit<Candidate, 'lexical' | 'score'>[] = [];
+  const all: Unscored[] = [];
   const read: ReadSentence[] = [];
   passages.forEach((passage, rank) => {
     const reading = readPassage(passage.text);
@@ -165,7 +176,7 @@ export function scoreSentences(
   const titles = new Map(passages.map((p) => [p.title, overlap(holdsOf(contentWords(p.title)))]));
   const lexicalOf = all.some((c) => c.similarity === null) ? wordsOnly(all, read, hits, overlap) : null;
 
-  const seen = new Set<string>();
+  const first = new Map<string, Candidate>();
   return all
     .flatMap((c, i) => {
       const sentence = read[i]!;
@@ -180,10 +191,20 @@ export function scoreSentences(
         (wanted.some((type) => type.states(c.text)) ? WEIGHTS.answerType : 0) -
         (sentence.wordCount < 6 ? WEIGHTS.shortSentence : 0) -
         (sentence.heading ? WEIGHTS.heading : 0);
-      return [{ ...c, lexical, score }];
+      return [{ ...c, lexical, score, copies: [] }];
     })
     .sort((a, b) => b.score - a.score)
-    .filter((c) => !seen.has(c.text) && seen.add(c.text));
+    .filter((c) => {
+      // Each text once, at its best score; where other documents hold it too, they are noted.
+      const kept = first.get(c.text);
+      if (!kept) {
+        first.set(c.text, c);
+        return true;
+      }
+      const documents = [kept.passage, ...kept.copies].map(documentOf);
+      if (!documents.includes(documentOf(c.passage))) kept.copies.push(c.passage);
+      return false;
+    });
 }
 
 /**
@@ -192,11 +213,11 @@ export function scoreSentences(
  * within it) and, as in BM25, a long sentence's words count for less: it holds many by chance.
  */
 function wordsOnly(
-  all: Omit<Candidate, 'lexical' | 'score'>[],
+  all: Unscored[],
   read: ReadSentence[],
   hits: boolean[][],
   overlap: (held: boolean[]) => number,
-): (c: Omit<Candidate, 'lexical' | 'score'>, i: number) => number {
+): (c: Unscored, i: number) => number {
   const paragraphHits = new Map<string, boolean[]>();
   all.forEach((c, i) => {
     const key = `${c.rank}:${c.paragraph}`;

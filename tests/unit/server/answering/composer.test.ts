@@ -215,6 +215,44 @@ describe('choosing the sentence that answers', () => {
     expect(also).toContain('([Readers](https://example.org/others))');
   });
 
+  it('cites every document that holds the answer’s sentence word for word, each once', () => {
+    const sentence = 'Do not repeat the landmark role in its label: a screen reader says it twice.';
+    const example = scored([[sentence, 0.8]], {
+      chunkId: 'c1',
+      url: 'https://example.org/example',
+      title: 'Example',
+    });
+    // The same document again (an overlapping passage), and the guidance page that states it too.
+    const again = scored([[sentence, 0.78]], { chunkId: 'c2', url: 'https://example.org/example' });
+    const guidance = scored([[sentence, 0.7]], {
+      chunkId: 'c3',
+      itemId: 'i2',
+      url: 'https://example.org/guidance',
+      title: 'Guidance',
+    });
+    const { answer, links } = compose('Can a label repeat the landmark role?', [example, again, guidance]);
+    expect(answer).toContain(
+      'Source: [Example](https://example.org/example), [Guidance](https://example.org/guidance)',
+    );
+    expect(answer.match(/screen reader says it twice/g)).toHaveLength(1);
+    expect(links.map((l) => l.url)).toEqual(['https://example.org/example', 'https://example.org/guidance']);
+  });
+
+  it('counts the records of one database export as one document', () => {
+    const sentence = 'This paragraph is red with white text, to check its contrast.';
+    const record = (n: number, cosine: number) =>
+      scored([[sentence, cosine]], {
+        chunkId: `r${n}`,
+        itemId: `record-${n}`,
+        url: `https://example.org/post-${n}/`,
+        title: `Post ${n}`,
+        origin: 'https://example.org/exports/site.wxr.xml',
+      });
+    const { answer } = compose('What does the red paragraph check?', [record(1, 0.8), record(2, 0.75)]);
+    expect(answer).toContain('Source: [Post 1](https://example.org/post-1/) (from');
+    expect(answer).not.toContain('Post 2');
+  });
+
   it('escapes markdown in quoted text', () => {
     const p = scored([['Use the *Tab* key to move between [links] in a screen reader.', 0.8]]);
     const { answer } = compose('Which key moves between links?', [p]);
