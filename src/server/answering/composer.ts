@@ -74,8 +74,8 @@ export function composeOptionsFor(
 export const CONFIDENCE = { answer: 4.5, closest: 3.2, lexical: 1.3 };
 const MAX_WORDS = 120;
 const MAX_SUPPORTS = 3;
-/** Other documents cited for the answer's sentence when they hold it word for word. */
-const MAX_COPIES = 2;
+/** Another document cited for the answer's sentence when it holds it word for word (one: each title is read aloud). */
+const MAX_COPIES = 1;
 
 /**
  * The extractive composer (DECISIONS §4): a short direct answer (the sentence that answers,

@@ -215,7 +215,7 @@ describe('choosing the sentence that answers', () => {
     expect(also).toContain('([Readers](https://example.org/others))');
   });
 
-  it('cites every document that holds the answer’s sentence word for word, each once', () => {
+  it('cites the next document that holds the answer’s sentence word for word, and no more', () => {
     const sentence = 'Do not repeat the landmark role in its label: a screen reader says it twice.';
     const example = scored([[sentence, 0.8]], {
       chunkId: 'c1',
@@ -230,11 +230,23 @@ describe('choosing the sentence that answers', () => {
       url: 'https://example.org/guidance',
       title: 'Guidance',
     });
-    const { answer, links } = compose('Can a label repeat the landmark role?', [example, again, guidance]);
+    const third = scored([[sentence, 0.6]], {
+      chunkId: 'c4',
+      itemId: 'i3',
+      url: 'https://example.org/third',
+      title: 'Third',
+    });
+    const { answer, links } = compose('Can a label repeat the landmark role?', [
+      example,
+      again,
+      guidance,
+      third,
+    ]);
     expect(answer).toContain(
       'Source: [Example](https://example.org/example), [Guidance](https://example.org/guidance)',
     );
     expect(answer.match(/screen reader says it twice/g)).toHaveLength(1);
+    expect(answer).not.toContain('Third');
     expect(links.map((l) => l.url)).toEqual(['https://example.org/example', 'https://example.org/guidance']);
   });
 
