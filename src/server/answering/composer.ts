@@ -4,7 +4,7 @@ import { wordingFor, wordingLanguage } from './messages';
 import { answerLanguage } from './small-talk';
 import type { Passage } from './retrieval';
 import { wordCount } from '../knowledge/index/chunker';
-import { expand, scoreSentences, WEIGHTS, type Candidate } from './sentence-choice';
+import { expand, givesAskedKind, scoreSentences, WEIGHTS, type Candidate } from './sentence-choice';
 import type { SimilarityScale } from '../knowledge/index/similarity-scale';
 import type { AnswerOutcome } from '../../shared/chat/answer-outcome';
 
@@ -102,8 +102,8 @@ export function composeAnswer(
   // A word the knowledge base never uses tells nothing against a passage in another script.
   const unknownTerms = best.otherScript ? 0 : (options.unknownTerms ?? 0);
   const confidence = best.score - WEIGHTS.unknownTerm * unknownTerms;
-  const outcome = outcomeOf(confidence, best);
-  if (outcome === 'none') return { ...refuse(), confidence };
+  const scored = outcomeOf(confidence, best);
+  if (scored === 'none') return { ...refuse(), confidence };
 
   const links: AnswerLink[] = [];
   const add = (link: AnswerLink) => {
@@ -118,6 +118,10 @@ export function composeAnswer(
   };
 
   const { lead, list } = expand(best, MAX_WORDS);
+  // However close, text that does not state what kind of thing was asked (a number for "how
+  // many") is not a direct answer.
+  const outcome =
+    scored === 'answer' && !givesAskedKind(query, [...lead, ...list].join(' ')) ? 'closest' : scored;
   const shown = new Set([...lead, ...list]);
   let words = wordCount([...lead, ...list].join(' '));
   const frame = otherLanguage(worded, best.passage.text);

@@ -88,8 +88,9 @@ function inContext(passage: Passage, scale: SimilarityScale | null, otherScript:
   );
 }
 
+// Amounts said in words, zero and "free" among them ("How much does NVDA cost?" "It is free").
 const NUMBER_WORDS =
-  /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|twenty|hundred|thousand|million|half|quarter)\b/iu;
+  /\b(zero|none|free|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|twenty|hundred|thousand|million|half|quarter)\b/iu;
 const statesNumber = (sentence: string) => /\p{N}/u.test(sentence) || NUMBER_WORDS.test(sentence);
 const KEY_NAMES =
   /\b(Ctrl|CTRL|Control|CONTROL|Alt|ALT|Shift|SHIFT|Insert|INSERT|Caps Lock|CAPS LOCK|Enter|ENTER|Escape|Esc|ESC|Tab|TAB|Space|Spacebar|Home|End|Page Up|Page Down|(Up|Down|Left|Right) Arrow|Delete|Backspace|F([1-9]|1[0-2]))\b|\b\p{Lu}[\p{L}\d]*\s?\+\s?[\p{Lu}\d]/u;
@@ -109,8 +110,16 @@ const LABEL_NUMBERS =
  * "+"), which an assistive-technology knowledge base answers often (screen readers, keyboard
  * access).
  */
-const ANSWER_TYPES: { asks: RegExp; states: (sentence: string) => boolean }[] = [
+const ANSWER_TYPES: {
+  asks: RegExp;
+  states: (sentence: string) => boolean;
+  /** The questions that text stating none of it does not answer directly (`givesAskedKind`). */
+  requires?: RegExp;
+}[] = [
   {
+    // Not "how long" or "how often": "as long as it is shown", "daily" answer them.
+    requires:
+      /\b(how (many|much|old|tall|big|large|far|high)|what (percentage|percent|share|proportion|age|size|number)|price|cost|costs|fee)\b|कितन|कीमत|दाम/iu,
     asks: /\b(how (many|much|long|old|often|tall|big|large|far|high)|what (percentage|percent|share|proportion|age|size|number)|up to what|price|cost|costs|fee)\b|कितन|कीमत|दाम/iu,
     states: (sentence) => statesNumber(sentence.replace(LABEL_NUMBERS, ' ')),
   },
@@ -119,12 +128,22 @@ const ANSWER_TYPES: { asks: RegExp; states: (sentence: string) => boolean }[] = 
     // before a clause ("When the dialog opens, which button…") it sets a condition, as जब does.
     asks: /\b(when (did|do|does|was|were|is|are|will|would|can|could|should|shall|has|have|had|must|may)|(since|by|until|till) when|which year|what (year|date|time))\b|कब|किस (तारीख|साल|वर्ष)/iu,
     states: statesNumber,
+    // A date asked for; not "when should…" or कब, which ask for a moment as often as a date.
+    requires: /\b(when (did|was|were)|(since|by|until|till) when|which year|what (year|date))\b/iu,
   },
   {
     asks: /\b(keyboard|keystrokes?|shortcuts?|hotkeys?|(which|what)( \w+)? keys?)\b|कीबोर्ड|कुंजी|शॉर्टकट/iu,
     states: (sentence) => KEY_NAMES.test(sentence),
   },
 ];
+
+/**
+ * Whether text can answer the question directly by its kind: a question asking how many, how
+ * much or in what year is not answered by text that states no number. (A key is never required:
+ * "keyboard" alone asks for one, and a rule such as "Tooltips do not receive focus" answers.)
+ */
+export const givesAskedKind = (query: string, text: string): boolean =>
+  ANSWER_TYPES.every((type) => !type.requires?.test(query) || type.states(text));
 
 // BM25's usual constants: how fast a word's weight saturates, how much length discounts it.
 const BM25_K1 = 1.2;

@@ -7,7 +7,7 @@ import {
   linkOf,
   type ComposeOptions,
 } from '../../../../src/server/answering/composer';
-import { scoreSentences, WEIGHTS } from '../../../../src/server/answering/sentence-choice';
+import { givesAskedKind, scoreSentences, WEIGHTS } from '../../../../src/server/answering/sentence-choice';
 import { salientTerms } from '../../../../src/server/answering/words';
 import { wordingFor } from '../../../../src/server/answering/messages';
 import type { Passage } from '../../../../src/server/answering/retrieval';
@@ -330,7 +330,7 @@ describe('reading cosines on the model’s own scale', () => {
   it('refuses a sentence at chance on its own scale that another model’s scale would answer', () => {
     const narrow = rescaled(0.2, 0.76);
     const unrelated = [
-      scored([['Members of the board are appointed by the President.', narrow.scale.center]]),
+      scored([['Thirteen members of the board are appointed by the President.', narrow.scale.center]]),
     ];
     expect(composeAnswer(question, unrelated, { scale: narrow.scale }).outcome).toBe('none');
     expect(composeAnswer(question, unrelated, { scale: SCALE }).outcome).toBe('answer');
@@ -389,6 +389,22 @@ describe('the three outcomes', () => {
       /^I could not find a direct answer; the closest passage is:\n\nNVDA runs on every Windows computer\./,
     );
     expect(result.links.map((l) => l.url)).toEqual(['https://example.org/readers']);
+  });
+
+  it('gives text stating no number as the closest passage to a question asking how many, however close', () => {
+    const how = 'How many members does the Access Board have?';
+    const board = (text: string) => compose(how, [scored([[text, scoring(CONFIDENCE.answer + 2)]])]);
+    expect(board('The Access Board advises the Secretary on accessibility.')).toMatchObject({
+      outcome: 'closest',
+      found: false,
+    });
+    expect(board('The Access Board has thirteen members from the public.').outcome).toBe('answer');
+    expect(board('The Access Board has 25 members.').outcome).toBe('answer');
+    // A key is not required: "keyboard" alone asks for one, and a rule can answer.
+    const focus = compose('Should keyboard focus move into a tooltip?', [
+      scored([['Tooltips do not receive focus.', scoring(CONFIDENCE.answer + 2)]]),
+    ]);
+    expect(focus.outcome).toBe('answer');
   });
 
   it('says plainly that nothing was found when nothing comes close', () => {
@@ -455,6 +471,24 @@ describe('refusing', () => {
     expect(compose('खाना कैसे बनाएँ', [], { language: 'hi', untranslated: true }).answer).toBe(
       hindi.noTranslation,
     );
+  });
+});
+
+describe('givesAskedKind', () => {
+  it('asks a quantity or a time for a number, said in figures or words, zero and "free" too', () => {
+    expect(givesAskedKind('How much does NVDA cost?', 'NVDA is free and open source.')).toBe(true);
+    expect(givesAskedKind('How much does NVDA cost?', 'NVDA reads the screen aloud.')).toBe(false);
+    expect(givesAskedKind('When was the Act passed?', 'It was passed in 1973.')).toBe(true);
+    expect(givesAskedKind('When was the Act passed?', 'It was passed by Congress.')).toBe(false);
+    expect(givesAskedKind('कितने सदस्य हैं?', 'बोर्ड में १३ सदस्य हैं।')).toBe(true);
+  });
+
+  it('asks nothing of a question that asks for no kind, nor for a key', () => {
+    expect(givesAskedKind('Why use headings?', 'Headings give a page its structure.')).toBe(true);
+    // A moment, not a date: "when should" and कब are answered by rules as often.
+    expect(givesAskedKind('When should focus move to the dialog?', 'Focus moves inside it.')).toBe(true);
+    expect(givesAskedKind('How long should alt text be?', 'Keep it short.')).toBe(true);
+    expect(givesAskedKind('Which shortcut starts NVDA?', 'NVDA starts with Windows.')).toBe(true);
   });
 });
 
