@@ -118,12 +118,12 @@ export function composeAnswer(
   };
 
   const { lead, list } = expand(best, MAX_WORDS);
+  const shownText = [...lead, ...list].join(' ');
   // However close, text that does not state what kind of thing was asked (a number for "how
   // many") is not a direct answer.
-  const outcome =
-    scored === 'answer' && !givesAskedKind(query, [...lead, ...list].join(' ')) ? 'closest' : scored;
+  const outcome = scored === 'answer' && !givesAskedKind(query, shownText) ? 'closest' : scored;
   const shown = new Set([...lead, ...list]);
-  let words = wordCount([...lead, ...list].join(' '));
+  let words = wordCount(shownText);
   const frame = otherLanguage(worded, best.passage.text);
   const parts = [escapeMarkdown(lead.join(' '))];
   if (frame) parts.unshift(wording.quotedFrom(frame));

@@ -111,36 +111,41 @@ const LABEL_NUMBERS =
  * access).
  */
 const ANSWER_TYPES: {
+  /** The questions that ask for it, but may be answered without it ("how long": "while shown"). */
   asks: RegExp;
-  states: (sentence: string) => boolean;
-  /** The questions that text stating none of it does not answer directly (`givesAskedKind`). */
+  /** The questions that ask for it and that text stating none of it does not answer directly. */
   requires?: RegExp;
+  states: (sentence: string) => boolean;
 }[] = [
   {
-    // Not "how long" or "how often": "as long as it is shown", "daily" answer them.
     requires:
       /\b(how (many|much|old|tall|big|large|far|high)|what (percentage|percent|share|proportion|age|size|number)|price|cost|costs|fee)\b|कितन|कीमत|दाम/iu,
-    asks: /\b(how (many|much|long|old|often|tall|big|large|far|high)|what (percentage|percent|share|proportion|age|size|number)|up to what|price|cost|costs|fee)\b|कितन|कीमत|दाम/iu,
+    asks: /\b(how (long|often)|up to what)\b/iu,
     states: (sentence) => statesNumber(sentence.replace(LABEL_NUMBERS, ' ')),
   },
   {
     // "When" asks for a time when a verb follows it ("When did…", "When was…", "since when");
     // before a clause ("When the dialog opens, which button…") it sets a condition, as जब does.
-    asks: /\b(when (did|do|does|was|were|is|are|will|would|can|could|should|shall|has|have|had|must|may)|(since|by|until|till) when|which year|what (year|date|time))\b|कब|किस (तारीख|साल|वर्ष)/iu,
-    states: statesNumber,
-    // A date asked for; not "when should…" or कब, which ask for a moment as often as a date.
+    // A date is required; "when should…" and कब ask for a moment as often as for a date.
     requires: /\b(when (did|was|were)|(since|by|until|till) when|which year|what (year|date))\b/iu,
+    asks: /\b(when (do|does|is|are|will|would|can|could|should|shall|has|have|had|must|may)|what time)\b|कब|किस (तारीख|साल|वर्ष)/iu,
+    states: statesNumber,
   },
   {
+    // Never required: "keyboard" alone asks for a key, and a rule such as "Tooltips do not
+    // receive focus" answers such a question.
     asks: /\b(keyboard|keystrokes?|shortcuts?|hotkeys?|(which|what)( \w+)? keys?)\b|कीबोर्ड|कुंजी|शॉर्टकट/iu,
     states: (sentence) => KEY_NAMES.test(sentence),
   },
 ];
 
+/** Whether the question asks for the kind of answer at all. */
+const askedFor = (type: (typeof ANSWER_TYPES)[number], query: string) =>
+  type.asks.test(query) || (type.requires?.test(query) ?? false);
+
 /**
  * Whether text can answer the question directly by its kind: a question asking how many, how
- * much or in what year is not answered by text that states no number. (A key is never required:
- * "keyboard" alone asks for one, and a rule such as "Tooltips do not receive focus" answers.)
+ * much or in what year is not answered by text that states no number.
  */
 export const givesAskedKind = (query: string, text: string): boolean =>
   ANSWER_TYPES.every((type) => !type.requires?.test(query) || type.states(text));
@@ -160,7 +165,7 @@ export function scoreSentences(
   scale: SimilarityScale | null,
 ): Candidate[] {
   const words = contentWords(query);
-  const wanted = ANSWER_TYPES.filter((type) => type.asks.test(query));
+  const wanted = ANSWER_TYPES.filter((type) => askedFor(type, query));
   const latinQuery = readsLatin(query);
   const all: Unscored[] = [];
   const read: ReadSentence[] = [];
