@@ -28,6 +28,16 @@ export async function transformers(source: ModelSource) {
   return library;
 }
 
+/**
+ * ONNX Runtime's settings for every model's sessions (onnxruntime_session_options_config_keys.h):
+ * its threads sleep between runs rather than spin waiting for the next. On two cores the spinning
+ * took about 30 ms of CPU after every question's vector, from the database and the other
+ * questions, and a quarter of a transcription's CPU (docs/performance.md, "2026-12-04 (last)").
+ */
+export const ONNX_SETTINGS = {
+  session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } },
+};
+
 /** One event of Transformers.js' `progress_callback` (the fields this server reads). */
 export interface ProgressEvent {
   status: string;

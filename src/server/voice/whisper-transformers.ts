@@ -1,5 +1,5 @@
 import { InferenceSession } from 'onnxruntime-node';
-import { transformers } from '../models/transformers';
+import { ONNX_SETTINGS, transformers } from '../models/transformers';
 import type { AsrPipeline, LoadAsr } from './asr';
 import { tokensOutsideScript } from './whisper-script';
 
@@ -58,6 +58,7 @@ export const loadTransformersAsr: LoadAsr = async (model, options) => {
     pipeline('automatic-speech-recognition', model.id, {
       device: 'cpu',
       dtype: model.dtype,
+      session_options: { extra: ONNX_SETTINGS },
       ...(options.progress ? { progress_callback: options.progress } : {}),
     }),
   );

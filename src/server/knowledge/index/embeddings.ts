@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { transformers, type ModelSource, type ProgressEvent } from '../../models/transformers';
+import { ONNX_SETTINGS, transformers, type ModelSource, type ProgressEvent } from '../../models/transformers';
 import { likeLengthRuns } from './batches';
 import { chunkText, type Chunk } from './chunker';
 import { readsLatin, scriptShare } from './language';
@@ -103,10 +103,7 @@ export async function loadEmbedder(
     // ONNX Runtime's memory arena keeps the largest batch's activations for good: 16 passages of
     // 200 word pieces left the process 440 MB large instead of 150 MB. Without it a batch takes
     // about 15 % longer and a question's vector no longer (docs/performance.md).
-    // Its threads also spin, waiting for more work, after every run: on two cores that took about
-    // 30 ms of CPU from the database and the other questions after each question's vector
-    // (docs/performance.md, "2026-12-04 (last)"); they sleep instead.
-    session_options: { enableCpuMemArena: false, extra: NO_SPINNING },
+    session_options: { enableCpuMemArena: false, extra: ONNX_SETTINGS },
     ...(download ? { progress_callback: download.callback } : {}),
   });
   const { tokenizer, model } = extractor;
@@ -159,9 +156,6 @@ export async function loadEmbedder(
     dispose: () => extractor.dispose(),
   };
 }
-
-/** ONNX Runtime's session settings (onnxruntime_session_options_config_keys.h): no busy waiting. */
-const NO_SPINNING = { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } };
 
 /** pgvector's literal for a vector. */
 export const vectorLiteral = (values: number[]) =>
