@@ -135,3 +135,19 @@ export const PARAPHRASES_EVEN: Record<string, { en: string; hi: string }> = {
     hi: 'aria-valuemin और aria-valuemax न देने पर किस रेंज विजेट के कोई डिफ़ॉल्ट न्यूनतम और अधिकतम मान नहीं होते?',
   },
 };
+
+/** Questions that ask the opposite of a reviewed one of this half (reviewed-paraphrases.ts, `OPPOSITES`). */
+export const OPPOSITES_EVEN: Record<string, { en: string; hi: string }> = {
+  'fact-14': {
+    en: 'Which keys do I press to quit NVDA?',
+    hi: 'NVDA को बंद करने के लिए कौन सी कुंजियाँ दबानी होती हैं?',
+  },
+  'fact-42': {
+    en: "After my 'delete your account permanently?' popup closes, where should keyboard focus go?",
+    hi: "'अकाउंट हमेशा के लिए हटाएँ?' वाला पॉपअप बंद होने के बाद कीबोर्ड फ़ोकस कहाँ जाना चाहिए?",
+  },
+  'fact-56': {
+    en: 'In a tree view, is there one key that collapses all the folders at the same level?',
+    hi: 'फ़ोल्डर ट्री में क्या कोई ऐसी कुंजी है जो एक ही स्तर के सभी फ़ोल्डरों को एक साथ बंद कर दे?',
+  },
+};

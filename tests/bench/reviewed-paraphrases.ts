@@ -139,3 +139,20 @@ export const PARAPHRASES: Record<string, { en: string; hi: string }> = {
     hi: 'जब तालिका में कुल कितनी पंक्तियाँ हैं यह पता न हो, तो aria-rowcount में क्या मान दें?',
   },
 };
+
+/**
+ * Questions that ask the opposite of a reviewed one (off for on, close for open), in English and
+ * Hindi: a bi-encoder puts "turn it off" next to "turn it on", and neither may get the other's
+ * reviewed answer. Written for every reviewed question of this half that asks to change a state
+ * one way only.
+ */
+export const OPPOSITES: Record<string, { en: string; hi: string }> = {
+  'fact-41': {
+    en: 'Which key closes the suggestion list of an autocomplete field and keeps the cursor in the text box?',
+    hi: 'ऑटोकम्प्लीट फ़ील्ड की सुझाव सूची को बंद करने के लिए कौन सी कुंजी है, जिससे कर्सर टेक्स्ट बॉक्स में ही रहे?',
+  },
+  'fact-57': {
+    en: 'Which key expands the side pane again when focus is on the divider between two panes?',
+    hi: 'दो पैन के बीच के डिवाइडर पर फ़ोकस हो, तो साइड पैन को वापस खोलने के लिए कौन सी कुंजी दबाएँ?',
+  },
+};

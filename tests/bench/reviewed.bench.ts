@@ -27,13 +27,14 @@ import { askOnce, openChatSocket, signedInChatUser, type ChatClient } from '../s
 import type { TestServer } from '../support/server';
 import { percentile, type EvalItem } from './answers-scoring';
 import { benchModels, evalItems, withEvalKnowledge } from './eval-knowledge';
-import { PARAPHRASES as ODD } from './reviewed-paraphrases';
-import { PARAPHRASES_EVEN } from './reviewed-paraphrases-even';
+import { OPPOSITES as ODD_OPPOSITES, PARAPHRASES as ODD } from './reviewed-paraphrases';
+import { OPPOSITES_EVEN, PARAPHRASES_EVEN } from './reviewed-paraphrases-even';
 
 const FILLED = 1000;
 // The half whose questions get reviewed answers: the odd numbers (the rule was chosen on them), or
 // the even ones (BENCH_HALF=even), written after, to see whether it holds elsewhere.
 const PARAPHRASES = process.env.BENCH_HALF === 'even' ? PARAPHRASES_EVEN : ODD;
+const OPPOSITES = process.env.BENCH_HALF === 'even' ? OPPOSITES_EVEN : ODD_OPPOSITES;
 const verbose = Boolean(process.env.BENCH_VERBOSE);
 const models = benchModels();
 const summaries: { model: string; rows: [string, string][] }[] = [];
@@ -131,6 +132,20 @@ async function bench(t: TestServer): Promise<[string, string][]> {
     }
     console.log(`${name}: given a reviewed answer not theirs ${falsely} of ${group.length}`);
     rows.push([`${name} given another's (of ${group.length})`, String(falsely)]);
+  }
+  // Questions asking the opposite of a reviewed one: none may get it (or any other).
+  for (const language of ['en', 'hi'] as const) {
+    const opposites = Object.entries(OPPOSITES);
+    let falsely = 0;
+    for (const [id, texts] of opposites) {
+      const got = await served(texts[language], language);
+      asked.push({ question: texts[language], language, own: null, paraphrase: false });
+      if (got) falsely++;
+      if (verbose && got) console.log(`  false opposite of ${id} got ${got}: ${texts[language]}`);
+    }
+    const name = `${language === 'en' ? 'English' : 'Hindi'} opposites of reviewed questions`;
+    console.log(`${name}: given a reviewed answer ${falsely} of ${opposites.length}`);
+    rows.push([`${name} given one (of ${opposites.length})`, String(falsely)]);
   }
 
   if (process.env.BENCH_SWEEP) await sweep(t, asked, ids);
