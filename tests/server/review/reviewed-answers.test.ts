@@ -199,6 +199,14 @@ describe('reviewed answers', () => {
     expect(r.answer).toContain('focus moves to an element inside the dialog');
     expect(r.answer).toMatch(REVIEWED_LINE);
     expect(written.needsReview).toBe(false);
+    // The opposite change lies as close by meaning, in either language, and is not given it.
+    for (const [question, language] of [
+      ['Where does focus go when a modal dialog closes?', 'en'],
+      ['मोडल डायलॉग बंद होने पर फ़ोकस कहाँ जाता है?', 'hi'],
+    ] as const)
+      expect((await ask(question, language)).answer).not.toContain(
+        language === 'en' ? 'Reviewed by the DISH team' : 'DISH टीम द्वारा',
+      );
 
     await t.server.database.db.update(sources).set({ isActive: false }).where(eq(sources.id, source));
     try {

@@ -7,6 +7,7 @@ import type { Embedder } from '../../knowledge/index/embeddings';
 import { readsLatin } from '../../knowledge/index/language';
 import type { SearchIndex } from '../../knowledge/index/search-index';
 import { matchReviewed, matchVector, QuestionVectors, sameWords, type ReviewedVectors } from './matching';
+import { asksTheOpposite } from './opposites';
 
 type Row = typeof reviewedAnswers.$inferSelect;
 
@@ -45,8 +46,8 @@ export class ReviewedAnswers {
   /**
    * The reviewed answer a question means, or null: by meaning when the model reads the question
    * (`embedding`, its vector read as a question, awaited only when the project has reviewed
-   * answers), else by the same words. An answer whose every
-   * source was deleted or disabled is not served.
+   * answers), else by the same words; never one whose question asks the opposite change
+   * (opposites.ts). An answer whose every source was deleted or disabled is not served.
    */
   async find(
     project: string,
@@ -65,6 +66,8 @@ export class ReviewedAnswers {
     if (!match) return null;
     const { id } = match;
     const question = answers.find((a) => a.id === id)?.questions[match.question] ?? query;
+    // "Turn it off" lies next to "turn it on" by meaning; neither gets the other's answer.
+    if (asksTheOpposite(query, question)) return null;
     const [row] = await this.db
       .select({ ...getTableColumns(reviewedAnswers), stands: sourcesStand })
       .from(reviewedAnswers)

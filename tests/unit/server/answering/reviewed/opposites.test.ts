@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { asksTheOpposite, changesAsked } from '../../../../../src/server/answering/reviewed/opposites';
+
+describe('questions that ask for opposite changes', () => {
+  it('tells switching on from switching off, in English and Hindi and across them', () => {
+    expect(asksTheOpposite('How do I turn on Sticky Keys?', 'How do I turn Sticky Keys off?')).toBe(true);
+    expect(asksTheOpposite('How can I switch captions on?', 'How can I hide the captions?')).toBe(true);
+    expect(asksTheOpposite('Which keys start Narrator?', 'Which keys quit Narrator?')).toBe(true);
+    expect(asksTheOpposite('मैग्निफ़ायर कैसे चालू करें?', 'How do I turn off Magnifier?')).toBe(true);
+    expect(asksTheOpposite('स्क्रीन रीडर को कैसे बंद करें?', 'How do I start the screen reader?')).toBe(true);
+    expect(asksTheOpposite('Which key expands a tree node?', 'पेड़ की शाखा को समेटने की कुंजी क्या है?')).toBe(true);
+  });
+
+  it('leaves paraphrases alone: the same side, in other words or another language', () => {
+    expect(asksTheOpposite('How do I start NVDA?', 'Which keys launch NVDA?')).toBe(false);
+    expect(asksTheOpposite('How do I close a dialog?', 'Which key dismisses a modal?')).toBe(false);
+    expect(asksTheOpposite('How do I open the menu?', 'मेन्यू कैसे खोलें?')).toBe(false);
+  });
+
+  it('never reads a question with both sides, or neither, as opposite', () => {
+    expect(asksTheOpposite('How do I close the menu after it opens?', 'How do I open the menu?')).toBe(false);
+    expect(asksTheOpposite('What is braille?', 'How do I start NVDA?')).toBe(false);
+  });
+
+  it('reads no change in words that only look like one', () => {
+    for (const text of [
+      'Is NVDA open source?',
+      'Which keys are close to each other on a braille keyboard?',
+      'My daughter is disabled; what help can she get?',
+      'मुझे दिखाई नहीं देता, मैं क्या करूँ?',
+      'My son just turned 23',
+    ])
+      expect(changesAsked(text).size, text).toBe(0);
+  });
+});
