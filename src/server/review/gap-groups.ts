@@ -1,4 +1,5 @@
 import { sameWords } from '../answering/reviewed/matching';
+import { asksTheOpposite } from '../answering/reviewed/opposites';
 import { readsLatin } from '../knowledge/index/language';
 import { aboveChance, type Chance, type SimilarityScale } from '../knowledge/index/similarity-scale';
 
@@ -14,7 +15,8 @@ export const SAME_QUESTION = 2.5;
 
 /**
  * Groups questions that mean the same thing, in any language the model reads: each joins the
- * group of the question it lies closest to, when that is close enough, else starts one. Questions
+ * group of the question it lies closest to, when that is close enough and does not ask the
+ * opposite change, else starts one. Questions
  * without a vector (no model, a script it cannot read) join only the same words. Returns the
  * groups as indexes, in the order their first question came.
  */
@@ -55,7 +57,9 @@ function closeness(
   chance: Chance | null,
 ): number {
   if (sameWords(a, b)) return Infinity;
-  if (!va || !vb || !chance) return -Infinity;
+  // "Turn it off" and "turn it on" lie close by meaning; a group's questions become one reviewed
+  // answer's paraphrases, so they are kept apart here as the matching keeps them (opposites.ts).
+  if (!va || !vb || !chance || asksTheOpposite(a, b)) return -Infinity;
   let cosine = 0;
   for (let d = 0; d < va.length; d++) cosine += va[d]! * (vb[d] ?? 0);
   return aboveChance(cosine, chance);

@@ -26,6 +26,12 @@ describe('grouping knowledge gaps by meaning', () => {
     expect(groups).toEqual([[0], [1]]);
   });
 
+  it('keeps apart questions asking opposite changes, however close they lie', () => {
+    const texts = ['How do I turn on Sticky Keys?', 'How do I turn Sticky Keys off?', 'स्टिकी कीज़ कैसे बंद करें?'];
+    const vectors = [at(0), at(0.01), at(0.02)];
+    expect(groupByMeaning(texts, vectors, chance)).toEqual([[0], [1, 2]]);
+  });
+
   it('joins a question to the group of the one it lies closest to', () => {
     const vectors = [at(0), at(1.4), at(1.4 - angleFor(SAME_QUESTION + 2))];
     expect(groupByMeaning(['a', 'b', 'c'], vectors, chance)).toEqual([[0], [1, 2]]);
