@@ -21,17 +21,17 @@ const ENGLISH: Record<Side, RegExp[]> = {
     /\b(?:fire[sd]?|firing|boot(?:s|ed|ing)?|power(?:s|ed|ing)?) up\b/,
     /\b(?:turn|switch|power)(?:s|ed|ing)?(?:\s+[\w'-]+){0,3}?\s+on\b/,
     /\b(?:enabl(?:e|es|ed|ing)|activat(?:e|es|ed|ing))\b/,
-    // Not "open source": a kind of licence, not a change.
-    /\b(?:re)?open(?:s|ed|ing)?\b(?![\s-]source)/,
+    // Not "open source" or "open captions": a kind of licence or of captions, not a change.
+    /\b(?:re)?open(?:s|ed|ing)?\b(?![\s-](?:source|caption))/,
     /\b(?:show(?:s|n|ed|ing)?|reveal(?:s|ed|ing)?|unhid(?:e|es|den|ing)|expand(?:s|ed|ing)?)\b/,
-    /\bresum(?:e|es|ed|ing)\b/,
   ],
   off: [
     /\b(?:stop(?:s|ped|ping)?|quit(?:s|ting)?|exit(?:s|ed|ing)?|kill(?:s|ed|ing)?|shut(?:s|ting)?|shutdown)\b/,
     /\b(?:turn|switch|power)(?:s|ed|ing)?(?:\s+[\w'-]+){0,3}?\s+off\b/,
     /\bpower(?:s|ed|ing)? down\b/,
-    // Not "close to" (near). Not "disabled": here it names people far more often than a setting.
-    /\bclos(?:e|es|ed|ing)\b(?! to\b)/,
+    // Not "close to" (near), nor "closed captions" (a kind of captions). Not "disabled": here it
+    // names people far more often than a setting.
+    /\bclos(?:e|es|ed|ing)\b(?! to\b|[\s-]caption)/,
     /\b(?:disabl(?:e|es|ing)|deactivat(?:e|es|ed|ing))\b/,
     /\b(?:hid(?:e|es|den|ing)|collaps(?:e|es|ed|ing)|dismiss(?:es|ed|ing)?|paus(?:e|es|ed|ing))\b/,
   ],

@@ -8,6 +8,9 @@ describe('questions that ask for opposite changes', () => {
     expect(asksTheOpposite('Which keys start Narrator?', 'Which keys quit Narrator?')).toBe(true);
     expect(asksTheOpposite('मैग्निफ़ायर कैसे चालू करें?', 'How do I turn off Magnifier?')).toBe(true);
     expect(asksTheOpposite('स्क्रीन रीडर को कैसे बंद करें?', 'How do I start the screen reader?')).toBe(true);
+    expect(asksTheOpposite('How do I turn on closed captions?', 'How do I turn closed captions off?')).toBe(
+      true,
+    );
     expect(asksTheOpposite('Which key expands a tree node?', 'पेड़ की शाखा को समेटने की कुंजी क्या है?')).toBe(true);
   });
 
@@ -25,6 +28,7 @@ describe('questions that ask for opposite changes', () => {
   it('reads no change in words that only look like one', () => {
     for (const text of [
       'Is NVDA open source?',
+      'What are closed captions?',
       'Which keys are close to each other on a braille keyboard?',
       'My daughter is disabled; what help can she get?',
       'मुझे दिखाई नहीं देता, मैं क्या करूँ?',
