@@ -1,5 +1,5 @@
 import { sameWords } from '../answering/reviewed/matching';
-import { asksTheOpposite } from '../answering/reviewed/opposites';
+import { changesAsked, opposed } from '../answering/reviewed/opposites';
 import { readsLatin } from '../knowledge/index/language';
 import { aboveChance, type Chance, type SimilarityScale } from '../knowledge/index/similarity-scale';
 
@@ -29,13 +29,18 @@ export function groupByMeaning(
   const groups: number[][] = [];
   const groupOf: number[] = [];
   const latin = texts.map(readsLatin);
+  const changes = texts.map(changesAsked);
   texts.forEach((text, i) => {
     let best = -1;
     let bestScore = -Infinity;
     for (let j = 0; j < i; j++) {
       // Two questions in different scripts are read against the chance of texts across scripts.
       const against = chance && latin[i] !== latin[j] ? (chance.across ?? chance) : chance;
-      const score = closeness(text, vectors[i] ?? null, texts[j]!, vectors[j] ?? null, against);
+      // "Turn it off" and "turn it on" lie close by meaning; a group's questions become one
+      // reviewed answer's paraphrases, so they are kept apart as the matching keeps them.
+      const score = opposed(changes[i]!, changes[j]!)
+        ? -Infinity
+        : closeness(text, vectors[i] ?? null, texts[j]!, vectors[j] ?? null, against);
       if (score > bestScore) [best, bestScore] = [j, score];
     }
     if (best >= 0 && bestScore >= threshold) {
@@ -57,9 +62,7 @@ function closeness(
   chance: Chance | null,
 ): number {
   if (sameWords(a, b)) return Infinity;
-  // "Turn it off" and "turn it on" lie close by meaning; a group's questions become one reviewed
-  // answer's paraphrases, so they are kept apart here as the matching keeps them (opposites.ts).
-  if (!va || !vb || !chance || asksTheOpposite(a, b)) return -Infinity;
+  if (!va || !vb || !chance) return -Infinity;
   let cosine = 0;
   for (let d = 0; d < va.length; d++) cosine += va[d]! * (vb[d] ?? 0);
   return aboveChance(cosine, chance);

@@ -68,8 +68,9 @@ export function changesAsked(text: string): Set<Side> {
   return sides;
 }
 
+/** Whether one text asks only to switch something on and the other only to switch it off. */
+export const opposed = (one: ReadonlySet<Side>, other: ReadonlySet<Side>): boolean =>
+  one.size === 1 && other.size === 1 && [...one][0] !== [...other][0];
+
 /** Whether one question asks only to switch something on and the other only to switch it off. */
-export function asksTheOpposite(a: string, b: string): boolean {
-  const [one, other] = [changesAsked(a), changesAsked(b)];
-  return one.size === 1 && other.size === 1 && [...one][0] !== [...other][0];
-}
+export const asksTheOpposite = (a: string, b: string): boolean => opposed(changesAsked(a), changesAsked(b));
