@@ -16,9 +16,9 @@ export const SAME_QUESTION = 2.5;
 /**
  * Groups questions that mean the same thing, in any language the model reads: each joins the
  * group of the question it lies closest to, when that is close enough and does not ask the
- * opposite change, else starts one. Questions
- * without a vector (no model, a script it cannot read) join only the same words. Returns the
- * groups as indexes, in the order their first question came.
+ * opposite change, else starts one. Questions without a vector (no model, a script it cannot
+ * read) join only the same words. Returns the groups as indexes, in the order their first
+ * question came.
  */
 export function groupByMeaning(
   texts: readonly string[],

@@ -68,7 +68,7 @@ export function changesAsked(text: string): Set<Side> {
   return sides;
 }
 
-/** Whether one text asks only to switch something on and the other only to switch it off. */
+/** Whether one side set is only "on" and the other only "off" (each from `changesAsked`). */
 export const opposed = (one: ReadonlySet<Side>, other: ReadonlySet<Side>): boolean =>
   one.size === 1 && other.size === 1 && [...one][0] !== [...other][0];
 
