@@ -1,5 +1,5 @@
 import { sameWords } from '../answering/reviewed/matching';
-import { changesAsked, opposed } from '../answering/reviewed/opposites';
+import { changesAsked, opposed } from '../answering/opposites';
 import { readsLatin } from '../knowledge/index/language';
 import { aboveChance, type Chance, type SimilarityScale } from '../knowledge/index/similarity-scale';
 

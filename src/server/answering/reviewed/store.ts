@@ -7,7 +7,7 @@ import type { Embedder } from '../../knowledge/index/embeddings';
 import { readsLatin } from '../../knowledge/index/language';
 import type { SearchIndex } from '../../knowledge/index/search-index';
 import { matchReviewed, matchVector, QuestionVectors, sameWords, type ReviewedVectors } from './matching';
-import { asksTheOpposite } from './opposites';
+import { asksTheOpposite } from '../opposites';
 
 type Row = typeof reviewedAnswers.$inferSelect;
 

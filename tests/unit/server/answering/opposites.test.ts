@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksTheOpposite, changesAsked } from '../../../../../src/server/answering/reviewed/opposites';
+import { asksTheOpposite, changesAsked } from '../../../../src/server/answering/opposites';
 
 describe('questions that ask for opposite changes', () => {
   it('tells switching on from switching off, in English and Hindi and across them', () => {
