@@ -1,3 +1,6 @@
+import { readsLatin } from '../knowledge/index/language';
+import { contentWords } from './words';
+
 /**
  * Whether two questions ask for opposite changes of a state: one to turn something on, start,
  * open, show or expand it, the other to turn it off, stop, close, hide or collapse it. A
@@ -7,12 +10,14 @@
  * opposite of a reviewed one got it (docs/chat.md, "Reviewed answers"). A reader that compares the
  * two questions would see it; with none, the words of the change are read here.
  *
+ * The sentence choice reads the same words in the sentences it weighs (`changesSaidOf`).
+ *
  * The words are a kind, not a list of questions: the verbs of switching a state on and off in
  * English and Hindi. A question holding words of both sides ("close the dialog when it opens"), or
  * of neither, is never read as opposite: the check only takes away a match, so a wrong reading
  * costs a paraphrase the composer's answer instead of the reviewed one, never a wrong answer.
  */
-type Side = 'on' | 'off';
+export type Side = 'on' | 'off';
 
 const ENGLISH: Record<Side, RegExp[]> = {
   on: [
@@ -74,3 +79,31 @@ export const opposed = (one: ReadonlySet<Side>, other: ReadonlySet<Side>): boole
 
 /** Whether one question asks only to switch something on and the other only to switch it off. */
 export const asksTheOpposite = (a: string, b: string): boolean => opposed(changesAsked(a), changesAsked(b));
+
+/**
+ * The sides of a change a sentence makes to something the question names: a verb of either side
+ * whose object is one of the question's words, the next content word in English ("Start NVDA",
+ * "collapses the pane") and the one before in Hindi ("NVDA को बंद"). A change to something else
+ * ("press F7 to open the elements list", for a question on starting NVDA) is not the one asked
+ * for, and documentation's "enables users to…" or "shows the value" name no change at all.
+ */
+export function changesSaidOf(sentence: string, question: string): Set<Side> {
+  const sides = new Set<Side>();
+  if (changesAsked(sentence).size === 0) return sides;
+  const asked = contentWords(question);
+  const named = (word: string | undefined) =>
+    word !== undefined && contentWords(word).some((own) => asked.some((a) => own.startsWith(a)));
+  const words = sentence.split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);
+  const content = words.map((w) => contentWords(w).length > 0);
+  const objectFirst = !readsLatin(sentence);
+  words.forEach((word, i) => {
+    // Read with the word after it: "closed captions" and "close to" change nothing.
+    const change = changesAsked(word).size === 1 ? changesAsked(`${word} ${words[i + 1] ?? ''}`) : null;
+    if (change?.size !== 1) return;
+    const object = objectFirst
+      ? words.slice(0, i).findLast((_, j) => content[j])
+      : words.slice(i + 1).find((_, j) => content[i + 1 + j]);
+    if (named(object)) sides.add([...change][0]!);
+  });
+  return sides;
+}

@@ -1,6 +1,7 @@
 import { listIntroductionAt, wordCount } from '../knowledge/index/chunker';
 import { readsLatin } from '../knowledge/index/language';
 import { aboveChance, type SimilarityScale } from '../knowledge/index/similarity-scale';
+import { changesAsked, changesSaidOf, opposed } from './opposites';
 import { readPassage, type ReadSentence } from './passage-reading';
 import type { Passage } from './retrieval';
 import { contentWords } from './words';
@@ -24,7 +25,8 @@ export const WEIGHTS = {
   context: 0.25,
   /**
    * Added when the question asks for a kind of answer (a quantity or a time; a key to press) and
-   * the sentence states one (a number; a key's name).
+   * the sentence states one (a number; a key's name); and when it asks to switch something on or
+   * off and the sentence does that to it, taken off when the sentence does the opposite.
    */
   answerType: 0.7,
   lexical: 2.3,
@@ -167,6 +169,14 @@ export function scoreSentences(
   const words = contentWords(query);
   const wanted = ANSWER_TYPES.filter((type) => askedFor(type, query));
   const latinQuery = readsLatin(query);
+  const change = changesAsked(query);
+  // A model puts "quit NVDA" next to "start NVDA" (opposites.ts): the words of the change tell them apart.
+  const changeFit = (text: string) => {
+    if (change.size !== 1) return 0;
+    const made = changesSaidOf(text, query);
+    if (made.size !== 1) return 0;
+    return opposed(change, made) ? -1 : 1;
+  };
   const all: Unscored[] = [];
   const read: ReadSentence[] = [];
   passages.forEach((passage, rank) => {
@@ -214,7 +224,8 @@ export function scoreSentences(
         WEIGHTS.title * (titles.get(c.passage.title) ?? 0) +
         (wanted.some((type) => type.states(c.text)) ? WEIGHTS.answerType : 0) -
         (sentence.wordCount < 6 ? WEIGHTS.shortSentence : 0) -
-        (sentence.heading ? WEIGHTS.heading : 0);
+        (sentence.heading ? WEIGHTS.heading : 0) +
+        WEIGHTS.answerType * changeFit(c.text);
       return [{ ...c, lexical, score, copies: [] }];
     })
     .sort((a, b) => b.score - a.score)

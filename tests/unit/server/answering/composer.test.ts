@@ -98,6 +98,20 @@ describe('choosing the sentence that answers', () => {
     expect(first('Who reads with a screen reader?', readers)).toMatch(/^Lots of people/);
   });
 
+  it('prefers a sentence making the change asked for to what is asked about, not the opposite', () => {
+    const keys = scored([
+      ['Press Insert + Q to quit NVDA at any time.', cosineAt(5.4)],
+      ['Press Insert + F7 to open the list of links on the page.', cosineAt(5.2)],
+      ['Start NVDA by pressing Ctrl + Alt + N together.', cosineAt(4.8)],
+    ]);
+    const first = (query: string) => scoreSentences(query, [keys], SCALE)[0]!.text;
+    expect(first('Which keys start NVDA?')).toMatch(/^Start NVDA/);
+    // Across scripts, only a name written alike can be the thing asked about.
+    expect(first('NVDA चालू करने का कीबोर्ड शॉर्टकट क्या है?')).toMatch(/^Start NVDA/);
+    // Asked for no change, the closer sentence stands.
+    expect(first('Which keys does NVDA use?')).toMatch(/^Press Insert \+ Q/);
+  });
+
   it('counts a number that names a section, a list item or a year as no quantity, but as a time', () => {
     const board = scored([
       [

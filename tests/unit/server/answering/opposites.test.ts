@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksTheOpposite, changesAsked } from '../../../../src/server/answering/opposites';
+import { asksTheOpposite, changesAsked, changesSaidOf } from '../../../../src/server/answering/opposites';
 
 describe('questions that ask for opposite changes', () => {
   it('tells switching on from switching off, in English and Hindi and across them', () => {
@@ -35,5 +35,33 @@ describe('questions that ask for opposite changes', () => {
       'My son just turned 23',
     ])
       expect(changesAsked(text).size, text).toBe(0);
+  });
+});
+
+describe('changesSaidOf', () => {
+  const said = (sentence: string, question: string) => [...changesSaidOf(sentence, question)];
+
+  it('reads the change a sentence makes to what the question names, in English and Hindi', () => {
+    expect(
+      said('Start the screen reader by pressing Ctrl + Alt + N.', 'which keys launch the screen reader?'),
+    ).toEqual(['on']);
+    expect(said('Press Insert + Q to quit the screen reader.', 'how do I start the screen reader?')).toEqual([
+      'off',
+    ]);
+    expect(said('Enter: collapses the pane if it is expanded.', 'which key collapses a pane?')).toEqual([
+      'off',
+    ]);
+    expect(said('स्क्रीन रीडर को बंद करने के लिए Insert + Q दबाएँ।', 'स्क्रीन रीडर कैसे चालू करें?')).toEqual(['off']);
+  });
+
+  it('reads no change made to something else, nor a word that only looks like one', () => {
+    expect(
+      said('Press Insert + F7 to open the elements list.', 'which keys start the screen reader?'),
+    ).toEqual([]);
+    expect(
+      said('The widget enables users to set an alarm.', 'Is a meter OK for showing upload progress?'),
+    ).toEqual([]);
+    expect(said('Closed captions are on by default.', 'how do I turn off captions?')).toEqual([]);
+    expect(said('The screen reader reads the page aloud.', 'how do I stop the screen reader?')).toEqual([]);
   });
 });
