@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../config';
+import { FolderInUse } from '../db/folder-lock';
 import { createServer } from './app';
 import { createWorkerServer } from './worker-server';
 
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // Said plainly, as a configuration error is: nothing is wrong in the server itself.
+  console.error(error instanceof FolderInUse ? error.message : error);
   process.exit(1);
 });

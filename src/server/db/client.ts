@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { holdFolder } from './folder-lock';
 import { postgresNotices, type Notices } from './notices';
 import { ThreadedPglite } from './pglite-threaded';
 
@@ -41,10 +42,18 @@ export async function openDatabase(options: {
 
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pglite');
-  // Making and migrating a database grows PGlite's WebAssembly memory by about 300 MB, which it
-  // keeps for as long as its thread lives: a new database is made by a thread that then ends.
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) await (await openThreadedPglite(dir)).close();
-  return openThreadedPglite(dir);
+  // Two processes writing one folder corrupt it: it is this process's until closed.
+  const release = await holdFolder(dir);
+  try {
+    // Making and migrating a database grows PGlite's WebAssembly memory by about 300 MB, which it
+    // keeps for as long as its thread lives: a new database is made by a thread that then ends.
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await (await openThreadedPglite(dir)).close();
+    const database = await openThreadedPglite(dir);
+    return { ...database, close: () => database.close().finally(release) };
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }
 
 /** PGlite in a thread of its own (it runs each statement without giving its thread a turn), migrated. */
