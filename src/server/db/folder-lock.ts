@@ -20,7 +20,7 @@ export class FolderInUse extends Error {
     super(
       `The database folder ${folder} is in use by another DISH server (process ${pid}). Stop that ` +
         'server, or give this one another DATA_DIR; several servers share one database through ' +
-        'DATABASE_URL (PostgreSQL).',
+        `DATABASE_URL (PostgreSQL). If no other server runs, remove ${path.join(folder, LOCK_FILE)}.`,
     );
     this.name = 'FolderInUse';
   }
@@ -62,9 +62,12 @@ export async function holdFolder(folder: string): Promise<() => Promise<void>> {
       }
       const holder = Number((await readFile(file, 'utf8').catch(() => '')).trim());
       if (holder === process.pid) break;
-      // Left by a process that ended, it is taken over; if another process starting at the same
+      // Left by a process that ended, it is taken over; so is this process's parent's id: in a
+      // container started anew, the id left behind may now be npm's, which started this one
+      // (PostgreSQL reads its postmaster.pid so too). If another process starting at the same
       // moment takes it first, the second attempt finds that one running.
-      if (attempt > 0 || running(holder)) throw new FolderInUse(folder, holder);
+      const left = holder === process.ppid || !running(holder);
+      if (attempt > 0 || !left) throw new FolderInUse(folder, holder);
       await rm(file, { force: true });
     }
   } finally {

@@ -49,6 +49,7 @@ describe('holdFolder', () => {
       const refusal = holdFolder(folder);
       await expect(refusal).rejects.toBeInstanceOf(FolderInUse);
       await expect(refusal).rejects.toThrow(`in use by another DISH server (process ${other.pid})`);
+      await expect(refusal).rejects.toThrow(`If no other server runs, remove ${lockFile()}.`);
       expect(await readFile(lockFile(), 'utf8')).toBe(String(other.pid));
       expect(await readdir(folder)).toEqual(['dish.pid']);
     } finally {
@@ -56,8 +57,8 @@ describe('holdFolder', () => {
     }
   });
 
-  it('takes over the id left by a process that ended, or a file that holds none', async () => {
-    for (const left of [String(await ended()), '', 'not an id']) {
+  it('takes over the id left by a process that ended, its parent’s, or a file that holds none', async () => {
+    for (const left of [String(await ended()), String(process.ppid), '', 'not an id']) {
       await holdFolder(folder).then((release) => release());
       await writeFile(lockFile(), left);
       const release = await holdFolder(folder);
