@@ -1,6 +1,8 @@
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+const LOCK_FILE = 'dish.pid';
+
 /**
  * The embedded database's folder belongs to one process. PGlite takes no lock of its own: two
  * processes opening one folder (a second `npm start`, a script beside the server) each write
@@ -26,8 +28,6 @@ export class FolderInUse extends Error {
   }
 }
 
-const LOCK_FILE = 'dish.pid';
-
 /** Whether a process with this id is running (one of another user's counts too). */
 function running(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
@@ -52,10 +52,19 @@ export async function holdFolder(folder: string): Promise<() => Promise<void>> {
   // no process ever reads a half-written id.
   const draft = `${file}.${own}`;
   await writeFile(draft, own);
+  const place = async () => {
+    try {
+      await link(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw error;
+      // A file system without hard links (some shared or removable disks): made and written at once.
+      await writeFile(file, own, { flag: 'wx' });
+    }
+  };
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        await link(draft, file);
+        await place();
         break;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
