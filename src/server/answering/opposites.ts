@@ -92,17 +92,17 @@ export const opposed = (one: ReadonlySet<Side>, other: ReadonlySet<Side>): boole
 export const asksTheOpposite = (a: string, b: string): boolean => opposed(changesAsked(a), changesAsked(b));
 
 /**
- * The sides of a change a sentence makes to something the question names: a verb of either side
- * whose object is one of the question's words, the next content word in English ("Start NVDA",
+ * The sides of a change a sentence makes to something the question names (`asked`: the question's
+ * `contentWords`, read once for all its sentences): a verb of either side whose object is one of
+ * those words, the next content word in English ("Start NVDA",
  * "collapses the pane") and the one before in Hindi ("NVDA को बंद"). A change to something else
  * ("press F7 to open the elements list", for a question on starting NVDA) is not the one asked
  * for, and documentation's "enables users to…" or "shows the value" name no change at all.
  */
-export function changesSaidOf(sentence: string, question: string): Set<Side> {
+export function changesSaidOf(sentence: string, asked: readonly string[]): Set<Side> {
   const sides = new Set<Side>();
   const mayChange = (text: string) => ANY_CHANGE.test(text.normalize('NFKC').toLocaleLowerCase());
   if (!mayChange(sentence)) return sides;
-  const asked = contentWords(question);
   const isContent = (word: string) => contentWords(word).length > 0;
   const named = (word: string | undefined) =>
     word !== undefined && contentWords(word).some((own) => asked.some((a) => own.startsWith(a)));

@@ -173,7 +173,7 @@ export function scoreSentences(
   // A model puts "quit NVDA" next to "start NVDA" (opposites.ts): the words of the change tell them apart.
   const changeFit = (text: string) => {
     if (change.size !== 1) return 0;
-    const made = changesSaidOf(text, query);
+    const made = changesSaidOf(text, words);
     if (made.size !== 1) return 0;
     return opposed(change, made) ? -1 : 1;
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asksTheOpposite, changesAsked, changesSaidOf } from '../../../../src/server/answering/opposites';
+import { contentWords } from '../../../../src/server/answering/words';
 
 describe('questions that ask for opposite changes', () => {
   it('tells switching on from switching off, in English and Hindi and across them', () => {
@@ -39,7 +40,7 @@ describe('questions that ask for opposite changes', () => {
 });
 
 describe('changesSaidOf', () => {
-  const said = (sentence: string, question: string) => [...changesSaidOf(sentence, question)];
+  const said = (sentence: string, question: string) => [...changesSaidOf(sentence, contentWords(question))];
 
   it('reads the change a sentence makes to what the question names, in English and Hindi', () => {
     expect(
