@@ -1,6 +1,7 @@
 /** How the answers bench scores an answer, as ../shared/material/eval/README.md says. */
 import path from 'node:path';
 import type { AnswerOutcome } from '../../src/shared/chat/answer-outcome';
+import { wordingFor } from '../../src/server/answering/messages';
 
 export interface EvalItem {
   id: string;
@@ -44,6 +45,18 @@ export function cites(outcome: Pick<Outcome, 'answer' | 'links'>, file: string):
   return file.startsWith('website/')
     ? all.some((l) => l.split('#')[0]!.endsWith(want))
     : all.some((l) => l.includes(want));
+}
+
+/**
+ * What an answer says before its first source: the sentence chosen as the answer, with the
+ * sentences or the list it needs. A person listening hears it first; the supporting quotes come
+ * after the source.
+ */
+export function leadOf(answer: string): string {
+  const labels = ['en', 'hi'].map((language) => `${wordingFor(language).source}:`);
+  const parts = answer.split('\n\n');
+  const source = parts.findIndex((part) => labels.some((label) => part.startsWith(label)));
+  return parts.slice(0, source < 0 ? parts.length : source).join('\n\n');
 }
 
 export function citesAnything(o: Pick<Outcome, 'answer' | 'links'>): boolean {

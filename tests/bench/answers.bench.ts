@@ -7,7 +7,8 @@
  * APG site served on 127.0.0.1 and added by URL), ingests them, and every question is asked
  * through a real socket.io connection, spread over several users so the per-user limit is not
  * what is measured. Scoring follows the set's README. Prints, per kind: right, right and cited
- * (and how many of those were given only as the closest passage), wrong source, refused, and
+ * (and how many of those were given only as the closest passage, and how many say the fact
+ * before their first source, in the answer's own sentence rather than a supporting quote), wrong source, refused, and
  * p50/p95 answer time; then SPEC's six suggested prompts with what each got.
  *
  * BENCH_MODELS=a,b runs the whole bench once per sentence-embedding model (EMBEDDING_MODEL, the
@@ -26,7 +27,7 @@ import type { AnswerMessage } from '../../src/shared/chat/protocol';
 import type { AnswerOutcome } from '../../src/shared/chat/answer-outcome';
 import { askOnce, openChatSocket, signedInChatUser, type ChatClient } from '../support/chat';
 import type { TestServer } from '../support/server';
-import { cites, citesAnything, percentile, type EvalItem, type Outcome } from './answers-scoring';
+import { cites, citesAnything, leadOf, percentile, type EvalItem, type Outcome } from './answers-scoring';
 import { sweep } from './answers-sweep';
 import { benchModels, evalItems as items, withEvalKnowledge } from './eval-knowledge';
 
@@ -129,7 +130,7 @@ function report(outcomes: Outcome[]): string[][] {
   const right = (o: Outcome) => new RegExp(o.item.expect!, 'i').test(o.answer) && cites(o, o.item.file!);
   const summary: string[][] = [];
   console.log(
-    '\n| kind | n | right | right and cited (closest passage) | wrong source | refused | p50 | p95 |',
+    '\n| kind | n | right | right and cited (closest passage; said first) | wrong source | refused | p50 | p95 |',
   );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const [name, test] of groups) {
@@ -139,14 +140,15 @@ function report(outcomes: Outcome[]): string[][] {
     const said = group.filter((o) => new RegExp(o.item.expect!, 'i').test(o.answer));
     const cited = group.filter(right);
     const closest = cited.filter((o) => o.outcome === 'closest').length;
+    const first = cited.filter((o) => new RegExp(o.item.expect!, 'i').test(leadOf(o.answer))).length;
     const wrongSource = group.filter((o) => !refused(o) && !cites(o, o.item.file!)).length;
     console.log(
-      `| ${name} | ${group.length} | ${pct(said.length, group.length)} | ${pct(cited.length, group.length)} (${cited.length}; ${closest}) | ` +
+      `| ${name} | ${group.length} | ${pct(said.length, group.length)} | ${pct(cited.length, group.length)} (${cited.length}; ${closest}; ${first}) | ` +
         `${pct(wrongSource, group.length)} | ${pct(group.filter(refused).length, group.length)} | ${ms(50)} | ${ms(95)} |`,
     );
     summary.push([
       `${name}: right and cited (of ${group.length})`,
-      `${cited.length} (${closest} as closest)`,
+      `${cited.length} (${closest} as closest, ${first} said first)`,
     ]);
   }
   const outOfScope = outcomes.filter((o) => o.item.kind === 'out_of_scope');
