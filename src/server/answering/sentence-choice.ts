@@ -29,7 +29,18 @@ export const WEIGHTS = {
    * off and the sentence does that to it, taken off when the sentence does the opposite.
    */
   answerType: 0.7,
-  lexical: 2.3,
+  /**
+   * The question's words a sentence holds (a share, weighed by rarity), beside its meaning score.
+   * Chosen with both models for the answers that say the fact first (performance.md,
+   * "2026-12-05 (evening)"): 2.6 to 2.9 alike, 2.3 one or two fewer.
+   */
+  lexical: 2.7,
+  /**
+   * The same without a meaning score (no model, or a language it does not read): the words then
+   * carry the score alone, against the passage's rank, its title and the kind of answer, and
+   * `CONFIDENCE.lexical` is on this scale.
+   */
+  lexicalAlone: 2.3,
   rank: 0.25,
   shortSentence: 0.8,
   heading: 0.7,
@@ -219,7 +230,7 @@ export function scoreSentences(
       const lexical = lexicalOf ? lexicalOf(c, i) : overlap(hits[i]!);
       const score =
         (c.similarity ?? 0) +
-        WEIGHTS.lexical * lexical +
+        (c.similarity === null ? WEIGHTS.lexicalAlone : WEIGHTS.lexical) * lexical +
         WEIGHTS.rank / (1 + c.rank) +
         WEIGHTS.title * (titles.get(c.passage.title) ?? 0) +
         (wanted.some((type) => type.states(c.text)) ? WEIGHTS.answerType : 0) -
