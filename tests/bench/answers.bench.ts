@@ -8,8 +8,9 @@
  * through a real socket.io connection, spread over several users so the per-user limit is not
  * what is measured. Scoring follows the set's README. Prints, per kind: right, right and cited
  * (and how many of those were given only as the closest passage, and how many say the fact
- * before their first source, in the answer's own sentence rather than a supporting quote), wrong source, refused, and
- * p50/p95 answer time; then SPEC's six suggested prompts with what each got.
+ * before their first source, in the answer's own sentence rather than a supporting quote),
+ * wrong source, refused, and p50/p95 answer time; then SPEC's six suggested prompts with what
+ * each got.
  *
  * BENCH_MODELS=a,b runs the whole bench once per sentence-embedding model (EMBEDDING_MODEL, the
  * default's otherwise) and prints them side by side. BENCH_DATA_DIR keeps each model's database
