@@ -128,7 +128,9 @@ function report(outcomes: Outcome[]): string[][] {
   ];
   const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(0)}%` : '-');
   const refused = (o: Outcome) => o.outcome === 'none';
-  const right = (o: Outcome) => new RegExp(o.item.expect!, 'i').test(o.answer) && cites(o, o.item.file!);
+  // Whether text states the expected fact (the set's pattern).
+  const says = (o: Outcome, text: string) => new RegExp(o.item.expect!, 'i').test(text);
+  const right = (o: Outcome) => says(o, o.answer) && cites(o, o.item.file!);
   const summary: string[][] = [];
   console.log(
     '\n| kind | n | right | right and cited (closest passage; said first) | wrong source | refused | p50 | p95 |',
@@ -138,10 +140,10 @@ function report(outcomes: Outcome[]): string[][] {
     const group = outcomes.filter((o) => test(o.item));
     const times = group.map((o) => o.ms);
     const ms = (p: number) => `${percentile(times, p).toFixed(0)} ms`;
-    const said = group.filter((o) => new RegExp(o.item.expect!, 'i').test(o.answer));
+    const said = group.filter((o) => says(o, o.answer));
     const cited = group.filter(right);
     const closest = cited.filter((o) => o.outcome === 'closest').length;
-    const first = cited.filter((o) => new RegExp(o.item.expect!, 'i').test(leadOf(o.answer))).length;
+    const first = cited.filter((o) => says(o, leadOf(o.answer))).length;
     const wrongSource = group.filter((o) => !refused(o) && !cites(o, o.item.file!)).length;
     console.log(
       `| ${name} | ${group.length} | ${pct(said.length, group.length)} | ${pct(cited.length, group.length)} (${cited.length}; ${closest}; ${first}) | ` +
