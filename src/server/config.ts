@@ -116,6 +116,12 @@ const schema = z.object({
    */
   EMBEDDING_QUERY_PREFIX: prefix,
   EMBEDDING_PASSAGE_PREFIX: prefix,
+  /**
+   * A second sentence-embedding model whose similarity of a Latin sentence is averaged with the
+   * first's, each on its own scale (docs/chat.md, "Two models"); `none` for none, and none when it
+   * is EMBEDDING_MODEL. Its prefixes are its family's (model-prefixes.ts).
+   */
+  EMBEDDING_SECOND_MODEL: z.string().min(1).default('all-MiniLM-L6-v2'),
   /** Fetch models missing from MODELS_DIR from the Hub, into DATA_DIR/models (off: offline installs, tests). */
   ALLOW_REMOTE_MODELS: bool.default(true),
   /** The Hugging Face Hub's address (a mirror, or a local server in tests). */

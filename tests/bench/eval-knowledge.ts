@@ -71,15 +71,18 @@ export async function withEvalKnowledge<T>(
 }
 
 /**
- * A kept database from before the searched sentences gets them in the background at start
- * (passage-vectors.ts): the figures are taken once every stored sentence is searched.
+ * A kept database from before the searched sentences (or the second model's vectors) gets them
+ * in the background at start (passage-vectors.ts): the figures are taken once every stored
+ * sentence is searched and, with a second model, the pair's scale is measured.
  */
 async function sentencesSearched(t: TestServer): Promise<void> {
-  const dimensions = t.server.index.embedder?.dimensions;
-  if (!dimensions || !t.server.index.usesVectors) return;
-  while (await sentencesMissing(t.server.database.db, dimensions)) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+  const { index } = t.server;
+  const dimensions = index.embedder?.dimensions;
+  if (!dimensions || !index.usesVectors) return;
+  const pending = async () =>
+    (await sentencesMissing(t.server.database.db, dimensions)) ||
+    (index.embedder?.second ? !(await index.similarityScale())?.second : false);
+  while (await pending()) await new Promise((resolve) => setTimeout(resolve, 1000));
 }
 
 async function ingest(t: TestServer, siteUrl: string) {

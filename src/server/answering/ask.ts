@@ -299,7 +299,7 @@ export async function searchAndCompose(
     spellOut(deps, query, project),
     translation ? spellOut(deps, translation, project) : null,
   ]);
-  const options = { projects: [project], limit: PASSAGES, vectors: scale !== null };
+  const options = { projects: [project], limit: PASSAGES, vectors: scale !== null, scale };
   // The question's vector made beforehand is of its words as asked: unused once spelled out (its
   // failure, if any, is then nobody's to handle).
   if (searched !== query) void embedding?.catch(() => null);

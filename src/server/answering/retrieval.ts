@@ -4,6 +4,7 @@ import { queryRows, textArray } from '../db/raw';
 import { vectorLiteral } from '../knowledge/index/embeddings';
 import { readsLatin } from '../knowledge/index/language';
 import { PackedVectors } from '../knowledge/index/passage-vectors';
+import { pairedCosine, type SimilarityScale } from '../knowledge/index/similarity-scale';
 import type { QuestionWords, SearchIndex } from '../knowledge/index/search-index';
 import { readPassage } from './passage-reading';
 import { salientTerms } from './words';
@@ -48,6 +49,11 @@ export interface RetrieveOptions {
   depth?: number;
   /** The question's embedding, when it was made already (the reviewed answers were asked with it). */
   embedding?: Promise<number[] | null> | undefined;
+  /**
+   * The model's scale: with the second model's in it, the sentences the second model read are
+   * scored by the pair (`pairedCosine`); without, by the first model alone.
+   */
+  scale?: SimilarityScale | null | undefined;
 }
 
 // The usual RRF constant: a passage ranked first in one list and absent from the others still
@@ -85,6 +91,11 @@ export async function retrieve(
   // the model does not read would rank noise.
   const embedding =
     options.vectors === false ? Promise.resolve(null) : (options.embedding ?? questionVector(index, text));
+  const second = index.embedder?.second;
+  const pairScale =
+    second && options.scale?.second ? { ...options.scale, second: options.scale.second } : null;
+  const secondEmbedding =
+    pairScale && second && options.vectors !== false ? questionVector({ embedder: second }, text) : null;
   const [fullText, semantic, sentences, vector] = await Promise.all([
     index
       .questionWords(text)
@@ -115,11 +126,14 @@ export async function retrieve(
   const best = (unseen.size ? fuse(fullText, semantic, sentences, unseen) : fused).slice(0, limit);
   if (best.length === 0) return [];
 
-  const rows = await queryRows<StoredPassage & { sentenceVectors: Uint8Array | null }>(
+  const rows = await queryRows<
+    StoredPassage & { sentenceVectors: Uint8Array | null; secondVectors: Uint8Array | null }
+  >(
     db,
     sql`SELECT c.id AS "chunkId", c.item_id AS "itemId", c.source_id AS "sourceId", i.title, c.url, c.text,
                c.position, c.page, CASE WHEN i.resource_type = 'xml' THEN pd.url END AS origin,
-               ${index.embedder ? sql`c.sentence_vectors` : sql`NULL`} AS "sentenceVectors"
+               ${index.embedder ? sql`c.sentence_vectors` : sql`NULL`} AS "sentenceVectors",
+               ${pairScale ? sql`c.second_vectors` : sql`NULL`} AS "secondVectors"
         FROM chunks c JOIN ingested_data i ON i.id = c.item_id
         LEFT JOIN pending_data pd ON pd.id = i.pending_id
         WHERE c.id IN (${sql.join(
@@ -129,16 +143,31 @@ export async function retrieve(
   );
   const byId = new Map(rows.map((r) => [r.chunkId, r]));
   const q = vector ? Float64Array.from(vector) : undefined;
+  const secondVector = await secondEmbedding;
+  const q2 = secondVector ? Float64Array.from(secondVector) : undefined;
   return best.flatMap(([id, score]) => {
     const row = byId.get(id);
     if (!row) return [];
-    const { sentenceVectors, ...stored } = row;
+    const { sentenceVectors, secondVectors, ...stored } = row;
+    const own = similarities(stored.text, sentenceVectors, q);
+    const paired = pairScale ? similarities(stored.text, secondVectors, q2) : null;
     return [
       {
         ...stored,
         score,
         textRank: textRanks.get(id) ?? 0,
-        ...similarities(stored.text, sentenceVectors, q),
+        ...(pairScale &&
+        paired?.sentenceSimilarity.length === own.sentenceSimilarity.length &&
+        paired.sentenceSimilarity.length
+          ? {
+              sentenceSimilarity: own.sentenceSimilarity.map((c, i) =>
+                pairedCosine(c, paired.sentenceSimilarity[i]!, pairScale),
+              ),
+              windowSimilarity: own.windowSimilarity.map((c, i) =>
+                pairedCosine(c, paired.windowSimilarity[i]!, pairScale),
+              ),
+            }
+          : own),
       },
     ];
   });

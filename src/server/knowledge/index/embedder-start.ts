@@ -29,21 +29,22 @@ const RETRY_DOWNLOAD_MS = 5 * 60_000;
 export async function startEmbedder(
   options: EmbedderOptions,
   log: FastifyBaseLogger,
+  /** The second model (EMBEDDING_SECOND_MODEL), loaded in the same thread when it can be. */
+  secondModel?: Pick<EmbedderOptions, 'model' | 'prefixes'>,
 ): Promise<EmbedderStart> {
   const local = path.join(options.modelsDir, options.model);
-  const hasLocal = existsSync(path.join(local, 'config.json'));
+  const second = secondModel ? secondOf({ ...options, ...secondModel }, log) : undefined;
   const unavailable = (model: string, reason: string): ModelStatus => ({
     purpose: PURPOSE,
     model,
     state: 'unavailable',
     reason,
   });
-  const id = hasLocal || options.model.includes('/') ? options.model : `Xenova/${options.model}`;
+  const { id, onDisk } = whereIs(options);
   // On disk already (in MODELS_DIR, or downloaded by an earlier start): loaded before the server answers.
-  const cached = options.cacheDir !== undefined && existsSync(path.join(options.cacheDir, id, 'config.json'));
-  if (hasLocal || cached) {
+  if (onDisk) {
     try {
-      const embedder = await loadThreadedEmbedder(options, id, log);
+      const embedder = await loadThreadedEmbedder(options, id, log, undefined, second);
       return { embedder, downloading: null, status: () => ({ purpose: PURPOSE, model: id, state: 'ready' }) };
     } catch (error) {
       log.warn(
@@ -65,7 +66,7 @@ export async function startEmbedder(
   const downloading = (async () => {
     for (;;) {
       try {
-        const embedder = await loadThreadedEmbedder(options, id, log, progress);
+        const embedder = await loadThreadedEmbedder(options, id, log, progress, second);
         state = { purpose: PURPOSE, model: id, state: 'ready' };
         return embedder;
       } catch (error) {
@@ -85,4 +86,27 @@ export async function startEmbedder(
     downloading,
     status: () => (state.state === 'downloading' ? { ...state, progress: progress.percent } : state),
   };
+}
+
+/**
+ * A model's id (a folder of MODELS_DIR, else its Hub id: a bare name as `Xenova/<name>`, where
+ * Transformers.js models are published), and whether it is on disk: in MODELS_DIR, or in the
+ * cache of an earlier download.
+ */
+function whereIs(options: EmbedderOptions): { id: string; onDisk: boolean } {
+  const hasLocal = existsSync(path.join(options.modelsDir, options.model, 'config.json'));
+  const id = hasLocal || options.model.includes('/') ? options.model : `Xenova/${options.model}`;
+  const cached = options.cacheDir !== undefined && existsSync(path.join(options.cacheDir, id, 'config.json'));
+  return { id, onDisk: hasLocal || cached };
+}
+
+/** The second model's options and id, when it is on disk or may be downloaded; else none, logged. */
+function secondOf(
+  options: EmbedderOptions,
+  log: FastifyBaseLogger,
+): { options: EmbedderOptions; id: string } | undefined {
+  const { id, onDisk } = whereIs(options);
+  if (onDisk || options.allowRemote) return { options, id };
+  log.warn({ model: options.model }, 'the second embedding model is not there: the first serves alone');
+  return undefined;
 }

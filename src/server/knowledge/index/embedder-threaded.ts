@@ -7,14 +7,22 @@ import type { Chunk } from './chunker';
 import { readableBy, type Embedder, type EmbedderOptions, type Script } from './embeddings';
 import type { TextRole } from './model-prefixes';
 
+/** A model the embedding thread loaded. */
+export interface ModelDescription {
+  model: string;
+  dimensions: number;
+  maxTokens: number;
+  scripts: Script[];
+}
+
 /** What the embedding thread (embedder-thread.ts) serves. */
 export interface EmbedThread {
-  /** The model it loaded. */
-  describe(): { model: string; dimensions: number; maxTokens: number; scripts: Script[] };
+  /** The model it loaded, and the second model when one was asked for and could be loaded. */
+  describe(): ModelDescription & { second: ModelDescription | null };
   /** A text's passages. */
   passages(text: string): Promise<Chunk[]>;
-  /** The vectors of `texts`, one after another in one array. */
-  embed(texts: string[], as: TextRole): Promise<Float32Array>;
+  /** The vectors of `texts` by the model (or the second), one after another in one array. */
+  embed(texts: string[], as: TextRole, bySecond?: boolean): Promise<Float32Array>;
   /** Lets go of the model's sessions, before the thread is ended. */
   release(): Promise<void>;
 }
@@ -46,6 +54,7 @@ const END_WAIT_MS = 30_000;
 interface Piece {
   texts: string[];
   as: TextRole;
+  bySecond: boolean;
   done(vectors: number[][]): void;
   fail(error: Error): void;
 }
@@ -63,16 +72,22 @@ export async function loadThreadedEmbedder(
   id: string,
   log: Pick<FastifyBaseLogger, 'info'>,
   download?: { callback: (event: ProgressEvent) => void },
+  second?: { options: EmbedderOptions; id: string },
 ): Promise<Embedder> {
-  const thread = new EmbeddingThread(options, id, log, download);
+  const thread = new EmbeddingThread({ options, id, second }, log, download);
   const ready = await thread.start();
-  return {
-    model: ready.model,
-    dimensions: ready.dimensions,
-    maxTokens: ready.maxTokens,
+  const served = (model: ModelDescription, bySecond: boolean): Embedder => ({
+    model: model.model,
+    dimensions: model.dimensions,
+    maxTokens: model.maxTokens,
     passages: (text) => thread.passages(text),
-    embed: (texts, { as, urgent, onProgress }) => thread.embed(texts, as, urgent ?? false, onProgress),
-    reads: readableBy(ready.scripts),
+    embed: (texts, { as, urgent, onProgress }) =>
+      thread.embed(texts, as, urgent ?? false, onProgress, bySecond),
+    reads: readableBy(model.scripts),
+  });
+  return {
+    ...served(ready, false),
+    second: ready.second ? served(ready.second, true) : null,
     dispose: () => thread.stop(),
   };
 }
@@ -87,17 +102,21 @@ class EmbeddingThread {
   private stopping: (() => void) | null = null;
   /** Stopped for good: a later call fails rather than start a thread nobody will end. */
   private stopped: ThreadStopped | null = null;
-  private dimensions = 0;
+  /** Each model's vector size: the first's, and the second's. */
+  private dimensions = { first: 0, second: 0 };
 
   constructor(
-    options: EmbedderOptions,
-    id: string,
+    models: {
+      options: EmbedderOptions;
+      id: string;
+      second?: { options: EmbedderOptions; id: string } | undefined;
+    },
     log: Pick<FastifyBaseLogger, 'info'>,
     download?: { callback: (event: ProgressEvent) => void },
   ) {
     this.thread = new RestartingThread(() =>
       ThreadClient.start<EmbedThread, EmbedEvents>(ENTRY, {
-        data: { options, id },
+        data: models,
         resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
         name: 'the embedding thread',
         endWaitMs: END_WAIT_MS,
@@ -116,7 +135,7 @@ class EmbeddingThread {
 
   async start(): Promise<ReturnType<EmbedThread['describe']>> {
     const ready = await this.thread.call('describe', []);
-    this.dimensions = ready.dimensions;
+    this.dimensions = { first: ready.dimensions, second: ready.second?.dimensions ?? 0 };
     return ready;
   }
 
@@ -125,6 +144,7 @@ class EmbeddingThread {
     as: TextRole,
     urgent: boolean,
     onProgress?: (done: number, total: number) => void,
+    bySecond = false,
   ): Promise<number[][]> {
     if (this.stopped) return Promise.reject(this.stopped);
     if (texts.length === 0) return Promise.resolve([]);
@@ -138,6 +158,7 @@ class EmbeddingThread {
         (urgent ? this.urgent : this.waiting).push({
           texts: at.map((i) => texts[i]!),
           as,
+          bySecond,
           done: (batch) => {
             batch.forEach((v, k) => (vectors[at[k]!] = v));
             done += batch.length;
@@ -181,15 +202,19 @@ class EmbeddingThread {
 
   /**
    * Sends the next batch when the thread is free: the waiting questions together (texts of one
-   * role, which one prefix is put before), else a document's.
+   * role for one model, which one prefix is put before), else a document's.
    */
   private next(): void {
     // Once stopped, nothing more is sent: the batch that settles last must not start a new thread.
     if (this.inFlight.length || this.stopping || this.stopped) return;
     const batch: Piece[] = [];
     let size = 0;
-    const as = this.urgent[0]?.as;
-    for (let first = this.urgent[0]; first && first.as === as; first = this.urgent[0]) {
+    const [as, bySecond] = [this.urgent[0]?.as, this.urgent[0]?.bySecond];
+    for (
+      let first = this.urgent[0];
+      first && first.as === as && first.bySecond === bySecond;
+      first = this.urgent[0]
+    ) {
       if (size + first.texts.length > RUN_TEXTS) break;
       size += first.texts.length;
       batch.push(this.urgent.shift()!);
@@ -201,7 +226,7 @@ class EmbeddingThread {
     this.thread.client().then(
       // A thread that dies fails this batch; what waits goes to a new thread.
       (client) =>
-        client.call('embed', [texts, batch[0]!.as]).then(
+        client.call('embed', [texts, batch[0]!.as, batch[0]!.bySecond]).then(
           (flat) => this.settle(flat),
           (error: Error) => this.settle(error),
         ),
@@ -217,13 +242,14 @@ class EmbeddingThread {
   private settle(result: Float32Array | Error): void {
     const batch = this.inFlight;
     this.inFlight = [];
+    const dimensions = batch[0]?.bySecond ? this.dimensions.second : this.dimensions.first;
     let offset = 0;
     for (const piece of batch) {
       if (result instanceof Error) piece.fail(result);
       else {
         piece.done(
           piece.texts.map((_, k) =>
-            Array.from(result.subarray((offset + k) * this.dimensions, (offset + k + 1) * this.dimensions)),
+            Array.from(result.subarray((offset + k) * dimensions, (offset + k + 1) * dimensions)),
           ),
         );
       }

@@ -30,6 +30,11 @@ export interface Embedder {
   reads: (text: string) => boolean;
   /** Frees the model (its thread); the embedder is not used after. */
   dispose?(): Promise<void>;
+  /**
+   * A second model, in the same thread (EMBEDDING_SECOND_MODEL): the similarity of a sentence it
+   * reads is the two models' averaged, each on its own scale (docs/chat.md, "Two models").
+   */
+  second?: Embedder | null;
 }
 
 export interface EmbedOptions {

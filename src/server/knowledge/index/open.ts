@@ -28,10 +28,18 @@ export interface OpenIndex {
 const settled = (downloading: Promise<Embedder> | null) =>
   downloading ? Promise.race([downloading, Promise.resolve(null)]) : Promise.resolve(null);
 
-/** A ready model whose passages are still being embedded says so, with how far it has come. */
+/**
+ * A ready model whose passages are still being embedded says so, with how far it has come: with
+ * a second model, both models' rounds count (the first's, then the second's).
+ */
 function withEmbedding(status: ModelStatus, counts: PassageCounts | null): ModelStatus {
-  if (status.state !== 'ready' || !counts?.waiting) return status;
-  const progress = Math.floor((100 * (counts.passages - counts.waiting)) / Math.max(1, counts.passages));
+  if (status.state !== 'ready' || !counts || (!counts.waiting && !counts.secondWaiting)) return status;
+  const rounds = counts.secondWaiting === null ? 1 : 2;
+  // A passage waiting for the first model's vectors waits for the second's too.
+  const left = counts.waiting * rounds + (counts.secondWaiting ?? 0);
+  const progress = Math.floor(
+    (100 * (rounds * counts.passages - left)) / Math.max(1, rounds * counts.passages),
+  );
   return { ...status, state: 'embedding', progress };
 }
 
@@ -54,6 +62,7 @@ export async function openSearchIndex(
       remoteHost: config.HF_ENDPOINT,
     },
     log,
+    secondModelOf(config),
   );
   const index = await SearchIndex.open(db, embedding.embedder, log, foreground);
   let backfill = index.backfill(log);
@@ -86,4 +95,12 @@ export async function openSearchIndex(
       await (index.embedder ?? (await settled(embedding.downloading)))?.dispose?.();
     },
   };
+}
+
+/** The second model the settings ask for, if any (none when it is the first). */
+function secondModelOf(config: Config) {
+  const model = config.EMBEDDING_SECOND_MODEL;
+  const name = (m: string) => m.split('/').at(-1);
+  if (model === 'none' || name(model) === name(config.EMBEDDING_MODEL)) return undefined;
+  return { model, prefixes: modelPrefixes(model) };
 }

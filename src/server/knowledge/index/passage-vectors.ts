@@ -13,6 +13,11 @@ import { vectorLiteral, type Embedder } from './embeddings';
 export interface PassageVectors {
   passage: number[];
   sentences: number[][];
+  /**
+   * The same sentences in context by the second model, when there is one and it reads the
+   * passage (Embedder.second); else null.
+   */
+  second: number[][] | null;
 }
 
 /** The normalised mean of unit vectors. */
@@ -82,19 +87,27 @@ export class PackedVectors {
 
 const embeddedWith = (embedder: Embedder) => `${embedder.model}; ${VECTOR_LAYOUT}`;
 
-/** How a passage's vectors are stored: its `embedding`, `sentence_vectors` and `embedded_with`. */
+/**
+ * How a passage's vectors are stored: its `embedding`, `sentence_vectors` and `embedded_with`,
+ * and the second model's sentence vectors and name (`second_vectors`, `second_with`).
+ */
 function stored(vectors: PassageVectors | null, embedder: Embedder) {
   return {
     embedding: vectors ? sql`${vectorLiteral(vectors.passage)}::vector` : null,
     sentences: vectors ? packVectors(vectors.sentences) : null,
     model: embeddedWith(embedder),
+    second: vectors?.second ? packVectors(vectors.second) : null,
+    secondModel: embedder.second ? embeddedWith(embedder.second) : null,
   };
 }
 
-/** A new passage's `embedding, sentence_vectors, embedded_with`, for an INSERT's values. */
+/** The columns `vectorValues` gives, in its order. */
+export const VECTOR_COLUMNS = 'embedding, sentence_vectors, embedded_with, second_vectors, second_with';
+
+/** A new passage's VECTOR_COLUMNS, for an INSERT's values. */
 export function vectorValues(vectors: PassageVectors | null, embedder: Embedder): SQL {
-  const { embedding, sentences, model } = stored(vectors, embedder);
-  return sql`${embedding}, ${sentences}, ${model}`;
+  const { embedding, sentences, model, second, secondModel } = stored(vectors, embedder);
+  return sql`${embedding}, ${sentences}, ${model}, ${second}, ${secondModel}`;
 }
 
 /**
@@ -108,10 +121,24 @@ export async function writeVectors(
   vectors: PassageVectors | null,
   embedder: Embedder,
 ) {
-  const { embedding, sentences, model } = stored(vectors, embedder);
+  const { embedding, sentences, model, second, secondModel } = stored(vectors, embedder);
   const gone = sql`gone AS (DELETE FROM chunk_sentences WHERE chunk_id = ${id})`;
   await db.execute(
-    sql`WITH ${gone} UPDATE chunks SET embedding = ${embedding}, sentence_vectors = ${sentences}, embedded_with = ${model}
+    sql`WITH ${gone} UPDATE chunks SET embedding = ${embedding}, sentence_vectors = ${sentences}, embedded_with = ${model},
+                                      second_vectors = ${second}, second_with = ${secondModel}
+        WHERE id = ${id}`,
+  );
+}
+
+/** A passage's sentence vectors by the second model alone (its first model's are current). */
+export async function writeSecondVectors(
+  db: Pick<Db, 'execute'>,
+  id: string,
+  vectors: number[][] | null,
+  second: Embedder,
+) {
+  await db.execute(
+    sql`UPDATE chunks SET second_vectors = ${vectors ? packVectors(vectors) : null}, second_with = ${embeddedWith(second)}
         WHERE id = ${id}`,
   );
 }
@@ -243,6 +270,14 @@ export async function enableVectors(db: Db, embedder: Embedder, log: FastifyBase
   }
   await db.execute(sql`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS sentence_vectors bytea`);
   await db.execute(sql`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS embedded_with text`);
+  await db.execute(sql`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS second_vectors bytea`);
+  await db.execute(sql`ALTER TABLE chunks ADD COLUMN IF NOT EXISTS second_with text`);
+  // Another second model's vectors are made again in the background; without one they are kept.
+  if (embedder.second)
+    await db.execute(
+      sql`UPDATE chunks SET second_vectors = NULL, second_with = NULL
+          WHERE second_with IS NOT NULL AND second_with IS DISTINCT FROM ${embeddedWith(embedder.second)}`,
+    );
   const stale = await queryRows<{ id: string }>(
     db,
     sql`UPDATE chunks SET embedding = NULL, sentence_vectors = NULL, embedded_with = NULL

@@ -4,7 +4,7 @@ import type { Foreground } from '../../db/give-way';
 import { queryRows } from '../../db/raw';
 import type { Chunk } from './chunker';
 import type { Embedder } from './embeddings';
-import { vectorValues, type PassageVectors } from './passage-vectors';
+import { VECTOR_COLUMNS, vectorValues, type PassageVectors } from './passage-vectors';
 
 /** Told how indexing an item goes: passages embedded, then written, of its passages. */
 export type IndexProgress = (progress: {
@@ -50,7 +50,7 @@ export async function replacePassages(
   onProgress?: IndexProgress,
 ): Promise<void> {
   const columns = sql.raw(
-    `item_id, source_id, project, url, position, page, text, tsv${vectors ? ', embedding, sentence_vectors, embedded_with' : ''}`,
+    `item_id, source_id, project, url, position, page, text, tsv${vectors ? `, ${VECTOR_COLUMNS}` : ''}`,
   );
   const written: string[] = [];
   try {

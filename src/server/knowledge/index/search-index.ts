@@ -6,12 +6,12 @@ import { chunkText, splitSentences, type Chunk } from './chunker';
 import type { Embedder } from './embeddings';
 import { hindiPrefixTerms, withoutHindiFunctionWords } from './hindi';
 import { detectLanguage, textSearchConfig } from './language';
-import { headingsOf, inContext } from './sentence-context';
-import { Slicer, yieldToEventLoop } from '../../threads/cooperative';
+import { contextFor, secondVectorsFor, vectorsFor } from './passage-embedding';
+import { yieldToEventLoop } from '../../threads/cooperative';
 import {
   enableVectors,
-  meanVector,
   sentencesMissing,
+  writeSecondVectors,
   writeVectors,
   type PassageVectors,
 } from './passage-vectors';
@@ -20,7 +20,8 @@ import { SentenceFiller } from './sentence-filler';
 import { nothingInFront, type Foreground } from '../../db/give-way';
 import { tidyPassages } from './passage-upkeep';
 import { analyzePassages, narrowingTerms, passagesAnalyzed, TermStats, wordWeight } from './term-stats';
-import { ScaleKeeper, type PassageCounts, type SimilarityScale } from './similarity-scale';
+import { ScaleKeeper } from './scale-keeper';
+import type { PassageCounts, SimilarityScale } from './similarity-scale';
 
 /**
  * At most about this many passages are ranked for a question's words: beyond it, only those
@@ -241,7 +242,7 @@ export class SearchIndex {
       onProgress?.({ stage: 'embedding', done: Math.floor((total * done) / Math.max(of, 1)), total });
     if (embedder) embedded(0, 1);
     const vectors = embedder
-      ? await this.vectorsFor(
+      ? await vectorsFor(
           passages.map((p) => p.text),
           await contextFor(item.title, item.body),
           embedder,
@@ -262,53 +263,19 @@ export class SearchIndex {
   }
 
   /**
-   * A passage's vector and its sentences' vectors. Each sentence is embedded once (passages
-   * overlap) in its context (sentence-context.ts) and once alone; the passage's vector is the
-   * mean of its sentences' alone. A passage the model cannot read (`Embedder.reads`) gets none.
+   * Passages without vectors (after a change of model), or only without the second model's:
+   * embedded in rounds, `limit` at most.
    */
-  private async vectorsFor(
-    texts: string[],
-    context: (sentence: string) => string,
-    embedder: Embedder,
-    onProgress?: (done: number, total: number) => void,
-  ): Promise<(PassageVectors | null)[]> {
-    // Slices of the server's thread: the sentences of a document of megabytes take a second.
-    const slicer = new Slicer();
-    const sentences: string[][] = [];
-    for (const text of texts) {
-      await slicer.maybeYield();
-      sentences.push(embedder.reads(text) ? splitSentences(text) : []);
-    }
-    const unique = [...new Set(sentences.flat())];
-    // Read in context for choosing among sentences; alone for the passage's vector, which the
-    // shared title would otherwise pull towards every other passage of the same document.
-    const vectors = await embedder.embed([...unique.map(context), ...unique], { as: 'passage', onProgress });
-    const index = new Map(unique.map((s, i) => [s, i]));
-    const made: (PassageVectors | null)[] = [];
-    for (const list of sentences) {
-      await slicer.maybeYield();
-      const at = list.map((s) => index.get(s)!);
-      made.push(
-        list.length === 0
-          ? null
-          : {
-              passage: meanVector(at.map((i) => vectors[unique.length + i]!)),
-              sentences: at.map((i) => vectors[i]!),
-            },
-      );
-    }
-    return made;
-  }
-
-  /** Passages without vectors (after a change of model): embedded in rounds, `limit` at most. */
-  async embedPending(limit: number): Promise<number> {
+  async embedPending(limit: number, which: 'first' | 'second' = 'first'): Promise<number> {
     const embedder = this.current;
-    if (!embedder) return 0;
+    if (!embedder || (which === 'second' && !embedder.second)) return 0;
+    const waiting =
+      which === 'first' ? sql`embedded_with IS NULL` : sql`embedded_with IS NOT NULL AND second_with IS NULL`;
     let done = 0;
     while (done < limit) {
       const batch = await queryRows<{ id: string; text: string; item_id: string }>(
         this.db,
-        sql`SELECT id, text, item_id FROM chunks WHERE embedded_with IS NULL LIMIT ${Math.min(EMBED_BATCH, limit - done)}`,
+        sql`SELECT id, text, item_id FROM chunks WHERE ${waiting} LIMIT ${Math.min(EMBED_BATCH, limit - done)}`,
       );
       if (batch.length === 0) break;
       const items = await queryRows<{ id: string; title: string; body: string }>(
@@ -320,18 +287,26 @@ export class SearchIndex {
             )})`,
       );
       const vectors = new Map<string, PassageVectors | null>();
+      const seconds = new Map<string, number[][] | null>();
       for (const item of items) {
         const own = batch.filter((b) => b.item_id === item.id);
-        const made = await this.vectorsFor(
-          own.map((b) => b.text),
-          await contextFor(item.title, item.body),
-          embedder,
-        );
-        own.forEach((b, i) => vectors.set(b.id, made[i] ?? null));
+        const texts = own.map((b) => b.text);
+        const context = await contextFor(item.title, item.body);
+        if (which === 'first') {
+          const made = await vectorsFor(texts, context, embedder);
+          own.forEach((b, i) => vectors.set(b.id, made[i] ?? null));
+        } else {
+          const split = texts.map((text) => (embedder.reads(text) ? splitSentences(text) : []));
+          const made = await secondVectorsFor(texts, split, context, embedder);
+          own.forEach((b, i) => seconds.set(b.id, made[i] ?? null));
+        }
       }
       await this.foreground.clear();
       await this.db.transaction(async (tx) => {
-        for (const row of batch) await writeVectors(tx, row.id, vectors.get(row.id) ?? null, embedder);
+        for (const row of batch)
+          await (which === 'first'
+            ? writeVectors(tx, row.id, vectors.get(row.id) ?? null, embedder)
+            : writeSecondVectors(tx, row.id, seconds.get(row.id) ?? null, embedder.second!));
       });
       done += batch.length;
     }
@@ -347,18 +322,23 @@ export class SearchIndex {
     let stopped = false;
     const run = (async () => {
       let total = 0;
-      while (!stopped) {
-        const done = await this.embedPending(EMBED_BATCH).catch((error: unknown) => {
-          log.error({ err: error }, 'passages could not be embedded again');
-          return 0;
-        });
-        if (done === 0) break;
-        total += done;
-        // The admin's Models line follows the count; answers use meaning again once none waits.
-        await this.passagesChanged();
-        await yieldToEventLoop();
+      // The first model's vectors, then the second's (answers use the first alone meanwhile).
+      for (const which of ['first', 'second'] as const) {
+        let made = 0;
+        while (!stopped) {
+          const done = await this.embedPending(EMBED_BATCH, which).catch((error: unknown) => {
+            log.error({ err: error }, 'passages could not be embedded again');
+            return 0;
+          });
+          if (done === 0) break;
+          made += done;
+          // The admin's Models line follows the count; answers use meaning again once none waits.
+          await this.passagesChanged();
+          await yieldToEventLoop();
+        }
+        if (made) log.info({ passages: made, model: which }, 'passages embedded again for the current model');
+        if (which === 'first') total = made;
       }
-      if (total) log.info({ passages: total }, 'passages embedded again for the current model');
       // Then the searched sentences passages lack (an older database, a process stopped before
       // its filler was done), made from the stored vectors.
       const embedder = this.current;
@@ -381,10 +361,4 @@ export class SearchIndex {
       },
     };
   }
-}
-
-/** Each sentence of an item, as it is embedded: with the item's title and its heading. */
-async function contextFor(title: string, body: string): Promise<(sentence: string) => string> {
-  const headings = await headingsOf(body);
-  return (sentence) => inContext(sentence, title, headings.get(sentence) ?? '');
 }

@@ -1,11 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { nothingInFront, type Foreground } from '../../db/give-way';
-import { queryRows } from '../../db/raw';
-import { splitSentences, wordCount } from './chunker';
-import type { Embedder } from './embeddings';
-import { readsLatin, scriptShare } from './language';
-import { cosineOf, PackedVectors } from './passage-vectors';
+import { wordCount } from './chunker';
+import { readsLatin } from './language';
+import { cosineOf, type PackedVectors } from './passage-vectors';
 
 /**
  * Where a sentence-embedding model's cosines lie, so that the answering reads them on a scale
@@ -35,6 +30,11 @@ export interface SimilarityScale {
    * second script to tell.
    */
   across?: Chance | undefined;
+  /**
+   * The second model's (EMBEDDING_SECOND_MODEL, `pairedCosine`), when there is one, its vectors
+   * are made and it could be measured: its sentences' cosines are then read with the first's.
+   */
+  second?: SecondScale | undefined;
 }
 
 /**
@@ -53,13 +53,11 @@ export const aboveChance = (cosine: number, chance: Chance): number =>
 
 /** Questions are stood in for by sentences of the knowledge base, read as questions (their prefix). */
 const PROBES = 128;
-/** Passages whose sentences are the probes and the sentences they are compared with. */
-const SAMPLED_PASSAGES = 400;
 /** A probe is question-sized. */
 const PROBE_WORDS = { min: 6, max: 30 };
 /** Probes in another script than Latin, sampled apart (the knowledge base may hold few of them). */
-const OTHER_SCRIPT_PROBES = 32;
-const MIN_OTHER_SCRIPT_PROBES = 8;
+export const OTHER_SCRIPT_PROBES = 32;
+export const MIN_OTHER_SCRIPT_PROBES = 8;
 /** Fewer sentences than this to compare with, and the scale is not measured (nothing to answer from). */
 const MIN_SENTENCES = 20;
 // The interquartile range of a normal distribution is 1.349 of its standard deviations.
@@ -69,11 +67,13 @@ export interface PassageCounts {
   passages: number;
   /** Passages the current model has not read yet (embedded by another, or indexed before it came). */
   waiting: number;
+  /** Of those it has read, the passages the second model has not (null without a second model). */
+  secondWaiting: number | null;
 }
 
 export interface ScaleSample {
   /** Each sampled passage's sentences and their stored vectors (in context, as the answering reads them). */
-  passages: { id: string; sentences: string[]; vectors: PackedVectors }[];
+  passages: { id: string; sentences: string[]; vectors: PackedVectors; second?: PackedVectors | null }[];
 }
 
 /** The sentences of the sample to read as questions: question-sized, spread over the sample. */
@@ -166,7 +166,7 @@ export function sentencesAcrossScripts(sample: ScaleSample, others: number[][]):
 }
 
 /** The median and spread of cosines of unrelated texts; null when too few, or all alike. */
-function chanceOf(cosines: number[]): Chance | null {
+export function chanceOf(cosines: number[]): Chance | null {
   if (cosines.length < MIN_SENTENCES) return null;
   cosines.sort((a, b) => a - b);
   const at = (q: number) => cosines[Math.floor(q * (cosines.length - 1))]!;
@@ -175,126 +175,76 @@ function chanceOf(cosines: number[]): Chance | null {
 }
 
 /**
- * The scale of the current model over the current knowledge base: measured when first asked
- * for, and again when the number of embedded passages has moved by a tenth since (an ingestion
- * run, a model's passages embedded again). The sample is chosen by the passages' text, so every
- * process, and every install, holding the same passages reads cosines alike.
+ * Two sentence-embedding models read as one (EMBEDDING_SECOND_MODEL). Each reads some sentences
+ * better than the other: on the evaluation set, e5 and MiniLM averaged chose right where neither
+ * alone did (docs/chat.md, "Two models"). A sentence both read is scored by the average of the two
+ * scores, each on its own model's scale (how many spreads above chance); and as two scores that do
+ * not move together average to a narrower chance than either, the average is read on its own
+ * spread, measured on the same probes: thresholds then mean for the pair what they mean for one.
  */
-export class ScaleKeeper {
-  private scale: SimilarityScale | null = null;
-  private measuredFor = -1;
-  private counts: PassageCounts = { passages: 0, waiting: 0 };
-  private checkedAt = -Infinity;
-  private measuring: Promise<void> | null = null;
-  private following: Promise<void> | null = null;
 
-  constructor(
-    private readonly db: Db,
-    private readonly embedder: Embedder,
-    /** The questions being answered: the measuring's statements give way to them. */
-    private readonly foreground: Foreground = nothingInFront,
-    /** How often the passages are counted again (more often while some wait for their vectors). */
-    private readonly checkEveryMs = 60_000,
-  ) {}
+/**
+ * The second model's chance, and how the two models' scores averaged spread at chance, as a
+ * share of the first's own spread on the same texts.
+ */
+export interface SecondScale extends Chance {
+  paired: number;
+}
 
-  /**
-   * The scale, or null while there is none to read cosines on: too few embedded sentences to
-   * measure it, or passages still waiting to be embedded by this model (after a change of
-   * model), when answers use the words alone rather than meaning for only some passages.
-   */
-  async current(): Promise<SimilarityScale | null> {
-    const age = performance.now() - this.checkedAt;
-    if (age === Infinity) await this.refresh();
-    else if (age > (this.counts.waiting ? this.checkEveryMs / 12 : this.checkEveryMs)) void this.refresh();
-    return this.counts.waiting ? null : this.scale;
-  }
+/**
+ * A sentence's cosines by the two models read as one: the first model's cosine that lies as far
+ * above its chance as the average lies above the pair's, so that whatever reads the first's
+ * cosines on its scale reads the pair's.
+ */
+export function pairedCosine(
+  first: number,
+  second: number,
+  scale: SimilarityScale & { second: SecondScale },
+): number {
+  const score = (aboveChance(first, scale) + aboveChance(second, scale.second)) / 2;
+  return scale.center + (score / scale.second.paired) * scale.spread;
+}
 
-  /** The passages as last counted: all of them, and those waiting for this model's vectors. */
-  get passageCounts(): PassageCounts {
-    return this.counts;
-  }
-
-  /** Measures again now if the passages changed (after an ingestion run in this process). */
-  refresh(): Promise<void> {
-    // One under way may have counted the passages before this change: another follows it.
-    if (this.measuring)
-      return (this.following ??= this.measuring.then(() => {
-        this.following = null;
-        return this.refresh();
-      }));
-    this.measuring = this.remeasure()
-      .catch(() => undefined)
-      .finally(() => {
-        this.checkedAt = performance.now();
-        this.measuring = null;
-      });
-    return this.measuring;
-  }
-
-  private async remeasure(): Promise<void> {
-    await this.foreground.clear();
-    const [row] = await queryRows<{ embedded: number; passages: number; waiting: number }>(
-      this.db,
-      sql`SELECT count(*) FILTER (WHERE sentence_vectors IS NOT NULL)::int AS embedded,
-                 count(*)::int AS passages, count(*) FILTER (WHERE embedded_with IS NULL)::int AS waiting
-          FROM chunks`,
-    );
-    this.counts = { passages: Number(row?.passages ?? 0), waiting: Number(row?.waiting ?? 0) };
-    // While passages wait for this model's vectors, answers use the words alone: nothing to measure.
-    if (this.counts.waiting) return;
-    const embedded = Number(row?.embedded ?? 0);
-    const moved = Math.abs(embedded - this.measuredFor) > Math.max(0, this.measuredFor) / 10;
-    if (this.scale && !moved) return;
-    if (!this.scale && embedded === this.measuredFor) return;
-    const sample = await this.sample();
-    const probes = probesOf(sample);
-    const vectors = probes.length
-      ? await this.embedder.embed(
-          probes.map((p) => p.text),
-          { as: 'query' },
-        )
-      : [];
-    const measured = measureScale(sample, probes, vectors);
-    if (measured) {
-      const others = await this.otherScriptProbes();
-      measured.across = sentencesAcrossScripts(sample, others) ?? undefined;
-      if (measured.questions) {
-        const latin = vectors.filter((_, k) => readsLatin(probes[k]!.text));
-        measured.questions.across = acrossScripts(latin, others) ?? undefined;
+/**
+ * The second model's chance, from the probes it reads (their vectors by each model), and how
+ * the pair's average spreads at chance beside the first model's own score, over the same probes
+ * and sentences (those both have vectors of): a knowledge base mostly in another script has its
+ * scale measured mostly on probes the second model cannot read. Null when too few to tell.
+ */
+export function measureSecond(
+  sample: ScaleSample,
+  probes: { passage: string }[],
+  firstVectors: number[][],
+  secondVectors: number[][],
+  first: Chance,
+): SecondScale | null {
+  const paired = sample.passages.flatMap((p) => (p.second ? [{ ...p, second: p.second }] : []));
+  const own = measureScale(
+    { passages: paired.map((p) => ({ ...p, vectors: p.second })) },
+    probes,
+    secondVectors,
+  );
+  if (!own) return null;
+  const cosine = (vectors: PackedVectors, i: number, query: Float64Array) =>
+    vectors.dotWith(i, query) / (Math.sqrt(vectors.dot(i, i)) || 1);
+  let pair = 0;
+  let alone = 0;
+  probes.forEach((probe, k) => {
+    const [a, b] = [Float64Array.from(firstVectors[k] ?? []), Float64Array.from(secondVectors[k] ?? [])];
+    const averaged: number[] = [];
+    const firstAlone: number[] = [];
+    for (const passage of paired) {
+      if (passage.id === probe.passage) continue;
+      for (let i = 0; i < passage.vectors.count; i++) {
+        const score = aboveChance(cosine(passage.vectors, i, a), first);
+        averaged.push((score + aboveChance(cosine(passage.second, i, b), own)) / 2);
+        firstAlone.push(score);
       }
     }
-    this.scale = measured ?? this.scale;
-    this.measuredFor = embedded;
-  }
-
-  /** Devanagari sentences of the knowledge base read as questions, when it holds them. */
-  private async otherScriptProbes(): Promise<number[][]> {
-    const sample = await this.sample(sql`AND text ~ '[ऀ-ॿ]'`);
-    const probes = probesOf(sample, OTHER_SCRIPT_PROBES * 4)
-      .filter((p) => scriptShare(p.text, 'Devanagari') > 0.5 && this.embedder.reads(p.text))
-      .slice(0, OTHER_SCRIPT_PROBES);
-    return probes.length >= MIN_OTHER_SCRIPT_PROBES
-      ? this.embedder.embed(
-          probes.map((p) => p.text),
-          { as: 'query' },
-        )
-      : [];
-  }
-
-  private async sample(where = sql``): Promise<ScaleSample> {
-    await this.foreground.clear();
-    const rows = await queryRows<{ id: string; text: string; vectors: Uint8Array }>(
-      this.db,
-      sql`SELECT id, text, sentence_vectors AS vectors FROM chunks
-          WHERE sentence_vectors IS NOT NULL ${where} ORDER BY md5(text), id LIMIT ${SAMPLED_PASSAGES}`,
-    );
-    return {
-      passages: rows.flatMap((r) => {
-        const sentences = splitSentences(r.text);
-        const vectors = new PackedVectors(r.vectors, this.embedder.dimensions);
-        // Vectors of another splitting of the text would stand for the wrong sentences.
-        return vectors.count === sentences.length ? [{ id: r.id, sentences, vectors }] : [];
-      }),
-    };
-  }
+    const [together, single] = [chanceOf(averaged), chanceOf(firstAlone)];
+    if (!together || !single) return;
+    pair += together.spread;
+    alone += single.spread;
+  });
+  return alone ? { center: own.center, spread: own.spread, paired: pair / alone } : null;
 }

@@ -3,6 +3,8 @@ import { packVectors, PackedVectors } from '../../../../../src/server/knowledge/
 import {
   aboveChance,
   measureScale,
+  measureSecond,
+  pairedCosine,
   probesOf,
   sentencesAcrossScripts,
   type ScaleSample,
@@ -79,5 +81,72 @@ describe('the scale a model’s cosines are read on', () => {
     expect(probes).toHaveLength(10);
     expect(new Set(probes.map((p) => p.passage)).size).toBe(10);
     expect(probes.some((p) => p.text === 'Too short.')).toBe(false);
+  });
+});
+
+describe('two models read as one', () => {
+  const first = { center: 0.78, spread: 0.02 };
+
+  it('scores a sentence by the average of its two scores, on the pair’s own spread', () => {
+    const scale = { ...first, second: { center: 0.1, spread: 0.1, paired: 0.8 } };
+    // 3.5 spreads above chance by the first, 1.5 by the second: 2.5 on average, 3.125 of the pair's.
+    const cosine = pairedCosine(0.85, 0.25, scale);
+    expect(aboveChance(cosine, scale)).toBeCloseTo(2.5 / 0.8, 9);
+  });
+
+  it('gives the same scores whatever scale either model’s cosines lie on', () => {
+    const second = { center: 0.1, spread: 0.1, paired: 0.85 };
+    const pairs: [number, number][] = [
+      [0.85, 0.25],
+      [0.8, 0.5],
+      [0.79, 0.05],
+    ];
+    const scores = (scale: typeof first, other: typeof second, rescale: (c: number) => number) =>
+      pairs.map(([a, b]) => aboveChance(pairedCosine(a, rescale(b), { ...scale, second: other }), scale));
+    // The second model's cosines squeezed into e5's crowd (0.78 ± 0.02), and its chance with them.
+    const squeezed = (c: number) => 0.78 + c / 5;
+    const same = scores(first, second, (c) => c);
+    expect(scores(first, { center: squeezed(0.1), spread: 0.02, paired: 0.85 }, squeezed)).toEqual(
+      same.map((x) => expect.closeTo(x, 9) as number),
+    );
+  });
+
+  /** Thirty passages of one sentence, each read by two models: at `one` and `two` of its index. */
+  function twoModels(one: (i: number) => number, two: (i: number) => number): ScaleSample {
+    return {
+      passages: Array.from({ length: 30 }, (_, i) => ({
+        id: `p${i}`,
+        sentences: [`Sentence of passage ${i}, long enough to stand for a question.`],
+        vectors: new PackedVectors(packVectors([at(one(i))]), 2),
+        second: new PackedVectors(packVectors([at(two(i))]), 2),
+      })),
+    };
+  }
+  const spread = (i: number) => (i * Math.PI) / 29;
+
+  it('measures the pair’s spread at chance: one spread when the models agree', () => {
+    const s = twoModels(spread, spread);
+    const probe = [{ passage: 'none' }];
+    const own = measureScale(s, probe, [at(Math.PI / 2)])!;
+    const second = measureSecond(s, probe, [at(Math.PI / 2)], [at(Math.PI / 2)], own)!;
+    expect(second.center).toBeCloseTo(own.center, 9);
+    expect(second.paired).toBeCloseTo(1, 1);
+  });
+
+  it('and narrower when they do not move together', () => {
+    // The second model orders the same sentences otherwise: their scores average towards chance.
+    const s = twoModels(spread, (i) => spread((i * 7) % 30));
+    const probe = [{ passage: 'none' }];
+    const own = measureScale(s, probe, [at(Math.PI / 2)])!;
+    const second = measureSecond(s, probe, [at(Math.PI / 2)], [at(Math.PI / 2)], own)!;
+    expect(second.paired).toBeLessThan(0.9);
+    expect(second.paired).toBeGreaterThan(0.3);
+  });
+
+  it('is not measured without the second model’s vectors', () => {
+    const s = twoModels(spread, spread);
+    s.passages.forEach((p) => (p.second = null));
+    const own = measureScale(s, [{ passage: 'none' }], [at(0)])!;
+    expect(measureSecond(s, [{ passage: 'none' }], [at(0)], [at(0)], own)).toBeNull();
   });
 });
