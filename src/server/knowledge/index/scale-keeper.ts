@@ -31,6 +31,8 @@ const SAMPLED_PASSAGES = 400;
 export class ScaleKeeper {
   private scale: SimilarityScale | null = null;
   private measuredFor = -1;
+  /** The embedded passages when the pair was last measured: not tried again until they change. */
+  private pairedFor = -1;
   private counts: PassageCounts = { passages: 0, waiting: 0, secondWaiting: null };
   private checkedAt = -Infinity;
   private measuring: Promise<void> | null = null;
@@ -99,7 +101,12 @@ export class ScaleKeeper {
     const embedded = Number(row?.embedded ?? 0);
     const moved = Math.abs(embedded - this.measuredFor) > Math.max(0, this.measuredFor) / 10;
     // The second model's vectors all made since: the pair is read from now on.
-    const paired = second && this.scale && !this.scale.second && this.counts.secondWaiting === 0;
+    const paired =
+      second &&
+      this.scale &&
+      !this.scale.second &&
+      this.counts.secondWaiting === 0 &&
+      this.pairedFor !== embedded;
     if (this.scale && !moved && !paired) return;
     if (!this.scale && embedded === this.measuredFor) return;
     const sample = await this.sample();
@@ -120,6 +127,7 @@ export class ScaleKeeper {
       }
       // The pair only once the second model has read every passage: until then the first alone.
       if (second && this.counts.secondWaiting === 0) {
+        this.pairedFor = embedded;
         const read = probes.flatMap((p, k) => (second.reads(p.text) ? [{ probe: p, k }] : []));
         const secondVectors = await second.embed(
           read.map(({ probe }) => probe.text),
