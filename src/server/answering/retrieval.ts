@@ -150,27 +150,34 @@ export async function retrieve(
     if (!row) return [];
     const { sentenceVectors, secondVectors, ...stored } = row;
     const own = similarities(stored.text, sentenceVectors, q);
-    const paired = pairScale ? similarities(stored.text, secondVectors, q2) : null;
+    const bySecond = pairScale ? similarities(stored.text, secondVectors, q2) : null;
     return [
       {
         ...stored,
         score,
         textRank: textRanks.get(id) ?? 0,
-        ...(pairScale &&
-        paired?.sentenceSimilarity.length === own.sentenceSimilarity.length &&
-        paired.sentenceSimilarity.length
-          ? {
-              sentenceSimilarity: own.sentenceSimilarity.map((c, i) =>
-                pairedCosine(c, paired.sentenceSimilarity[i]!, pairScale),
-              ),
-              windowSimilarity: own.windowSimilarity.map((c, i) =>
-                pairedCosine(c, paired.windowSimilarity[i]!, pairScale),
-              ),
-            }
-          : own),
+        ...(pairScale && bySecond ? readAsPair(own, bySecond, pairScale) : own),
       },
     ];
   });
+}
+
+type Similarities = Pick<Passage, 'sentenceSimilarity' | 'windowSimilarity'>;
+type PairScale = Parameters<typeof pairedCosine>[2];
+
+/**
+ * A passage's sentences as the two models read them together; as the first alone reads them
+ * when the second has not read this passage (its vectors not made yet, or another script).
+ */
+function readAsPair(own: Similarities, second: Similarities, scale: PairScale): Similarities {
+  const n = own.sentenceSimilarity.length;
+  if (n === 0 || second.sentenceSimilarity.length !== n) return own;
+  return {
+    sentenceSimilarity: own.sentenceSimilarity.map((c, i) =>
+      pairedCosine(c, second.sentenceSimilarity[i]!, scale),
+    ),
+    windowSimilarity: own.windowSimilarity.map((c, i) => pairedCosine(c, second.windowSimilarity[i]!, scale)),
+  };
 }
 
 /** A passage's fused score from the meaning alone, with the words' vote given as the meaning's. */
