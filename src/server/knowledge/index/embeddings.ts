@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { compactVocabulary } from '../../models/compact-vocabulary';
 import { ONNX_SETTINGS, transformers, type ModelSource, type ProgressEvent } from '../../models/transformers';
 import { likeLengthRuns } from './batches';
 import { chunkText, type Chunk } from './chunker';
@@ -112,6 +113,8 @@ export async function loadEmbedder(
     ...(download ? { progress_callback: download.callback } : {}),
   });
   const { tokenizer, model } = extractor;
+  // A multilingual vocabulary in a seventh of the memory Transformers.js gives it.
+  compactVocabulary(tokenizer);
   const declared = Number(tokenizer.model_max_length) || MAX_TOKENS;
   const maxTokens = Math.min(MAX_TOKENS, declared);
   // What the pipeline does, but truncating at the model's real limit rather than the tokenizer's.
