@@ -30,6 +30,7 @@ export async function sweep(server: DishServer, items: EvalItem[]): Promise<void
       projects,
       limit: Number(process.env.BENCH_PASSAGES ?? PASSAGES),
       vectors: scale !== null,
+      scale,
     });
     const unknown = await unknownTermsCost(db, server.index, item.question, projects, { scale });
     prepared.push({ item, passages, unknown });

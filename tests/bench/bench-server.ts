@@ -1,7 +1,8 @@
 /**
  * A real DISH server in the bench's own process, on PGlite in `dataDir` (or PostgreSQL with
- * DATABASE_URL), with one sentence-embedding model (the default's when none is named), the
- * shared models and no schedule: what the answers, prompts and models benches measure.
+ * DATABASE_URL), with the sentence-embedding model named (else the default) and its second
+ * (EMBEDDING_SECOND_MODEL) when named, the shared models and no schedule: what the answers,
+ * prompts and models benches measure.
  */
 import path from 'node:path';
 import { loadConfig } from '../../src/server/config';
@@ -10,11 +11,12 @@ import { SUPER_ENV } from '../support/admin';
 import type { TestServer } from '../support/server';
 import { sharedPath } from '../support/shared';
 
-export async function startBenchServer(dataDir: string, model = ''): Promise<TestServer> {
+export async function startBenchServer(dataDir: string, model = '', second = ''): Promise<TestServer> {
   const config = loadConfig({
     ...process.env,
     ...SUPER_ENV,
     ...(model ? { EMBEDDING_MODEL: model } : {}),
+    ...(second ? { EMBEDDING_SECOND_MODEL: second } : {}),
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -1,6 +1,7 @@
 /**
  * What each sentence-embedding model costs on this machine: `npx tsx tests/bench/models.bench.ts`
- * (BENCH_MODELS=a,b; both supported models by default, from MODELS_DIR). Prints, per model:
+ * (BENCH_MODELS=a,b; `a+b` is a with b as its second model, EMBEDDING_SECOND_MODEL; by default
+ * the server's default pair and each model alone, from MODELS_DIR). Prints, per model or pair:
  *
  * - memory: the tokenizer alone (its tables in JavaScript) and the whole model, each in a
  *   process of its own (RSS and V8 heap added);
@@ -24,6 +25,7 @@ import { queryRows } from '../../src/server/db/raw';
 import { searchAndCompose } from '../../src/server/answering/ask';
 import { modelPrefixes } from '../../src/server/knowledge/index/model-prefixes';
 import { loadThreadedEmbedder } from '../../src/server/knowledge/index/embedder-threaded';
+import { compactVocabulary } from '../../src/server/models/compact-vocabulary';
 import { transformers } from '../../src/server/models/transformers';
 import { addSource, form, signInSuper } from '../support/admin';
 import { askOnce, openChatSocket, signedInChatUser } from '../support/chat';
@@ -33,6 +35,30 @@ import { percentile } from './answers-scoring';
 import { startBenchServer } from './bench-server';
 
 const MB = 1024 * 1024;
+
+/** `a+b`: model a, with b as its second; `a`: a alone. As the server's settings name them. */
+const settingsOf = (entry: string) => {
+  const [first, second] = entry.split('+') as [string, string | undefined];
+  return { EMBEDDING_MODEL: first, EMBEDDING_SECOND_MODEL: second ?? 'none' };
+};
+
+/** The entry's model (and second) in their thread, as the server loads them. */
+const loadModels = (entry: string) => {
+  const { EMBEDDING_MODEL: model, EMBEDDING_SECOND_MODEL: second } = settingsOf(entry);
+  const options = (name: string) => ({
+    modelsDir,
+    allowRemote: false,
+    model: name,
+    prefixes: modelPrefixes(name),
+  });
+  return loadThreadedEmbedder(
+    options(model),
+    model,
+    { info: () => undefined },
+    undefined,
+    second === 'none' ? undefined : { options: options(second), id: second },
+  );
+};
 const modelsDir = path.resolve(process.env.MODELS_DIR ?? sharedPath('models'));
 
 const questions = (await readFile(sharedPath('material/eval/questions.jsonl'), 'utf8'))
@@ -46,7 +72,9 @@ if (process.argv[2] === '--memory') {
   process.exit(0);
 }
 
-const models = (process.env.BENCH_MODELS ?? 'multilingual-e5-small,all-MiniLM-L6-v2').split(',');
+const models = (
+  process.env.BENCH_MODELS ?? 'multilingual-e5-small+all-MiniLM-L6-v2,multilingual-e5-small,all-MiniLM-L6-v2'
+).split(',');
 const rows: Record<string, Record<string, string>> = {};
 for (const model of models) {
   console.log(`\n# ${model}`);
@@ -66,22 +94,26 @@ for (const figure of Object.keys(rows[models[0]!]!))
 async function memoryOf(model: string) {
   const before = process.memoryUsage();
   const { AutoTokenizer } = await transformers({ modelsDir, allowRemote: false });
+  // The import's garbage collected first, so that the heap's growth is the tokenizer's alone.
+  global.gc?.();
   const afterImport = process.memoryUsage();
-  const tokenizer = await AutoTokenizer.from_pretrained(model);
+  const tokenizer = await AutoTokenizer.from_pretrained(settingsOf(model).EMBEDDING_MODEL);
   global.gc?.();
   const afterTokenizer = process.memoryUsage();
-  const embedder = await loadThreadedEmbedder(
-    { modelsDir, allowRemote: false, model, prefixes: modelPrefixes(model) },
-    model,
-    { info: () => undefined },
-  );
+  // As the embedding thread holds it (models/compact-vocabulary.ts), for a Unigram vocabulary.
+  const compacted = compactVocabulary(tokenizer);
+  global.gc?.();
+  const afterCompacting = process.memoryUsage();
+  const embedder = await loadModels(model);
   await embedder.embed(questions.slice(0, 16), { as: 'query' });
+  await embedder.second?.embed(questions.slice(0, 16), { as: 'query' });
   const afterModel = process.memoryUsage();
   await embedder.dispose?.();
   return {
     library: (afterImport.rss - before.rss) / MB,
     tokenizerRss: (afterTokenizer.rss - afterImport.rss) / MB,
     tokenizerHeap: (afterTokenizer.heapUsed - afterImport.heapUsed) / MB,
+    compactedHeap: compacted ? (afterCompacting.heapUsed - afterImport.heapUsed) / MB : null,
     modelRss: (afterModel.rss - afterTokenizer.rss) / MB,
     vocabulary: tokenizer.get_vocab().size,
   };
@@ -97,23 +129,28 @@ function memory(model: string): Record<string, string> {
   return {
     'Transformers.js and ONNX Runtime imported (RSS)': `${m.library.toFixed(0)} MB`,
     'tokenizer alone: RSS / V8 heap': `${m.tokenizerRss.toFixed(0)} / ${m.tokenizerHeap.toFixed(0)} MB (${m.vocabulary.toLocaleString('en')} pieces)`,
+    'its vocabulary compacted: V8 heap':
+      m.compactedHeap === null ? 'kept as loaded' : `${m.compactedHeap.toFixed(0)} MB`,
     'model loaded in its thread and used (RSS)': `${m.modelRss.toFixed(0)} MB`,
   };
 }
 
 /** One question at a time through the embedding thread, as the server embeds a question. */
 async function questionTimes(model: string): Promise<Record<string, string>> {
-  const embedder = await loadThreadedEmbedder(
-    { modelsDir, allowRemote: false, model, prefixes: modelPrefixes(model) },
-    model,
-    { info: () => undefined },
-  );
+  const embedder = await loadModels(model);
+  // As retrieval asks: both models' vectors of the question at once.
+  const embed = (q: string) =>
+    Promise.all(
+      [embedder, embedder.second ?? null].flatMap((e) =>
+        e ? [e.embed([q], { as: 'query', urgent: true })] : [],
+      ),
+    );
   try {
-    for (const q of questions.slice(0, 10)) await embedder.embed([q], { as: 'query', urgent: true });
+    for (const q of questions.slice(0, 10)) await embed(q);
     const times: number[] = [];
     for (const q of questions) {
       const started = performance.now();
-      await embedder.embed([q], { as: 'query', urgent: true });
+      await embed(q);
       times.push(performance.now() - started);
     }
     return {
@@ -127,7 +164,11 @@ async function questionTimes(model: string): Promise<Record<string, string>> {
 /** The Rehabilitation Act uploaded to a real server and indexed; then the questions asked of it. */
 async function indexing(model: string): Promise<Record<string, string>> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-models-'));
-  const t = await startBenchServer(dataDir, model);
+  const t = await startBenchServer(
+    dataDir,
+    settingsOf(model).EMBEDDING_MODEL,
+    settingsOf(model).EMBEDDING_SECOND_MODEL,
+  );
   const { server } = t;
   try {
     const admin = await signInSuper(t);
@@ -173,7 +214,7 @@ async function indexing(model: string): Promise<Record<string, string>> {
 async function idleServer(model: string): Promise<Record<string, string>> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-idle-'));
   const server = await startServerProcess(dataDir, {
-    EMBEDDING_MODEL: model,
+    ...settingsOf(model),
     MODELS_DIR: modelsDir,
     MALLOC_ARENA_MAX: '2',
   });
