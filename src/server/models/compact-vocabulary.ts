@@ -5,7 +5,7 @@
  * parsed JSON, whose vocabulary is the 250,002 pieces again as [piece, score] pairs. For
  * multilingual-e5-small that is about 158 MB of V8 heap in the embedding thread, the largest
  * part of an idle server (docs/performance.md, "2026-12-05 (night)"). The pieces sorted once
- * find the same prefixes by narrowing a range a character at a time: 23 MB, the same word pieces
+ * find the same prefixes by narrowing a range a character at a time: 20 MB, the same word pieces
  * (tests/unit/server/models/compact-vocabulary.test.ts), tokenizing about a third slower, which is
  * under 1 % of the time the model then takes for the text.
  */

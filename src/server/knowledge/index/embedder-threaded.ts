@@ -37,7 +37,8 @@ const ENTRY = new URL('./embedder-thread', import.meta.url);
 /**
  * The thread's heap. Unbounded, V8 let the garbage of cutting a long document pile up: indexing a
  * sheet of 100,000 rows took the thread's heap to 715 MB and the process to 2.0 GB; with this
- * bound, 1.38 GB, and 17 % longer (docs/performance.md). The tokenizer of e5 holds about 150 MB.
+ * bound, 1.38 GB, and 17 % longer (docs/performance.md). The tokenizer of e5 holds about 20 MB
+ * of it (models/compact-vocabulary.ts).
  */
 const HEAP_MB = 512;
 /**
