@@ -21,6 +21,7 @@ beforeAll(async () => {
   hub = await startModelHub({
     'onnx-community/whisper-base': sharedPath('models', 'whisper-base'),
     'Xenova/multilingual-e5-small': sharedPath('models', 'multilingual-e5-small'),
+    'Xenova/all-MiniLM-L6-v2': sharedPath('models', 'all-MiniLM-L6-v2'),
   });
   emptyModels = await mkdtemp(path.join(os.tmpdir(), 'dish-no-models-'));
 });
@@ -50,7 +51,7 @@ const voiceAvailable = async (t: TestServer) =>
   ((await (await fetch(t.url + VOICE_STATUS_PATH)).json()) as { available: boolean }).available;
 
 describe('models fetched from the Hub on first start', () => {
-  it('downloads both into DATA_DIR/models in the background, offers voice once Whisper is ready, and a restart needs no Hub', async () => {
+  it('downloads them into DATA_DIR/models in the background, offers voice once Whisper is ready, and a restart needs no Hub', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dish-downloads-'));
     // A line so slow that nothing arrives: the server answers all the same, on full text.
     hub.hold();
@@ -80,6 +81,9 @@ describe('models fetched from the Hub on first start', () => {
         })
         .toBe('ready');
       expect(t.server.index.usesVectors).toBe(true);
+      // The second embedding model came with the first, into the same thread.
+      expect(t.server.index.embedder?.second?.model).toMatch(/all-MiniLM-L6-v2/);
+      expect(hub.requests).toContain('/Xenova/all-MiniLM-L6-v2/resolve/main/onnx/model_quantized.onnx');
       await expect.poll(() => voiceAvailable(t), { timeout: 60_000, interval: 250 }).toBe(true);
       expect((await fetch(t.url + '/api/ready')).status).toBe(200);
       expect((await modelLine(t))['speech recognition']).toEqual({
@@ -102,6 +106,7 @@ describe('models fetched from the Hub on first start', () => {
       await expect.poll(() => voiceAvailable(again), { timeout: 60_000, interval: 250 }).toBe(true);
       // Read from the cache before the server answers: vectors from the first question.
       expect(again.server.index.usesVectors).toBe(true);
+      expect(again.server.index.embedder?.second?.model).toMatch(/all-MiniLM-L6-v2/);
       expect((await modelLine(again))['sentence embeddings'].state).toBe('ready');
       expect(hub.requests.length).toBe(asked);
     } finally {
