@@ -37,11 +37,15 @@ export async function startSmtpServer(): Promise<{
   };
 }
 
-/** Waits for the mail to one address and returns the 6-digit code in it. */
+/**
+ * Waits for the mail to one address and returns the 6-digit code in it. As long as a browser
+ * test waits for anything (Playwright's 30 s): CI's two cores, busy with the browser, the server
+ * and its models, once took more than the 5 s this was from the click to the mail.
+ */
 export async function codeMailedTo(
   mails: ReceivedMail[],
   address: string,
-  timeoutMs = 5000,
+  timeoutMs = 30_000,
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
