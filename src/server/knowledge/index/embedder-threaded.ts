@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProgressEvent } from '../../models/transformers';
 import { RestartingThread, ThreadClient, ThreadStopped } from '../../threads/rpc';
 import { waitAtMost } from '../../threads/wait';
-import { likeLengthRuns, RUN_TEXTS } from './batches';
+import { likeLengthRuns } from './batches';
 import type { Chunk } from './chunker';
 import { readableBy, type Embedder, type EmbedderOptions, type Script } from './embeddings';
 import type { TextRole } from './model-prefixes';
@@ -63,8 +63,8 @@ interface Piece {
 /**
  * The sentence-embedding model in a worker thread of its own (embedder-thread.ts), so that the
  * server's event loop never waits for it. Questions go first: a question's text waits at most
- * for the batch in the thread, never behind a document being ingested, and the questions waiting
- * together are embedded in one run. Documents are cut into passages there too, by the model's
+ * for the run in the thread, never behind a document being ingested, and each question is
+ * embedded in a run of its own. Documents are cut into passages there too, by the model's
  * tokenizer, so this thread loads neither. Resolves once the thread has loaded the model; throws
  * if it cannot.
  */
@@ -98,7 +98,7 @@ class EmbeddingThread {
   private readonly thread: RestartingThread<EmbedThread, EmbedEvents>;
   private readonly urgent: Piece[] = [];
   private readonly waiting: Piece[] = [];
-  private inFlight: Piece[] = [];
+  private inFlight: Piece | null = null;
   /** Set while stopping: no batch is sent, and this is called once the one in flight has ended. */
   private stopping: (() => void) | null = null;
   /** Stopped for good: a later call fails rather than start a thread nobody will end. */
@@ -188,7 +188,7 @@ class EmbeddingThread {
    */
   async stop(): Promise<void> {
     this.stopped ??= new ThreadStopped('the embedding thread was shut down');
-    if (this.inFlight.length) {
+    if (this.inFlight) {
       await waitAtMost(new Promise<void>((resolve) => (this.stopping = resolve)), STOP_WAIT_MS);
     }
     this.stopping = null;
@@ -202,59 +202,44 @@ class EmbeddingThread {
   }
 
   /**
-   * Sends the next batch when the thread is free: the waiting questions together (texts of one
-   * role for one model, which one prefix is put before), else a document's.
+   * Sends the next run when the thread is free: a waiting question's, else a document's. Each
+   * caller's texts go alone: the int8 model scales its activations over the whole run, so a
+   * question run with another person's came out at a cosine of about 0.997 from itself asked
+   * alone, which is a third of e5's spread at chance and moved the answers (docs/performance.md,
+   * "2026-12-05 (night)"). A person gets the same answer whoever else asks at that moment.
    */
   private next(): void {
-    // Once stopped, nothing more is sent: the batch that settles last must not start a new thread.
-    if (this.inFlight.length || this.stopping || this.stopped) return;
-    const batch: Piece[] = [];
-    let size = 0;
-    const [as, bySecond] = [this.urgent[0]?.as, this.urgent[0]?.bySecond];
-    for (
-      let first = this.urgent[0];
-      first && first.as === as && first.bySecond === bySecond;
-      first = this.urgent[0]
-    ) {
-      if (size + first.texts.length > RUN_TEXTS) break;
-      size += first.texts.length;
-      batch.push(this.urgent.shift()!);
-    }
-    if (batch.length === 0 && this.waiting[0]) batch.push(this.waiting.shift()!);
-    if (batch.length === 0) return;
-    this.inFlight = batch;
-    const texts = batch.flatMap((p) => p.texts);
+    // Once stopped, nothing more is sent: the run that settles last must not start a new thread.
+    if (this.inFlight || this.stopping || this.stopped) return;
+    const piece = this.urgent.shift() ?? this.waiting.shift();
+    if (!piece) return;
+    this.inFlight = piece;
     this.thread.client().then(
-      // A thread that dies fails this batch; what waits goes to a new thread.
+      // A thread that dies fails this run; what waits goes to a new thread.
       (client) =>
-        client.call('embed', [texts, batch[0]!.as, batch[0]!.bySecond]).then(
+        client.call('embed', [piece.texts, piece.as, piece.bySecond]).then(
           (flat) => this.settle(flat),
           (error: Error) => this.settle(error),
         ),
       (error: Error) => {
-        // A thread that cannot load the model fails everything waiting, not one batch per try.
-        for (const piece of this.urgent.splice(0).concat(this.waiting.splice(0))) piece.fail(error);
+        // A thread that cannot load the model fails everything waiting, not one run per try.
+        for (const waiting of this.urgent.splice(0).concat(this.waiting.splice(0))) waiting.fail(error);
         this.settle(error);
       },
     );
   }
 
-  /** The batch in flight is answered: its pieces get their vectors (or the error), and the next goes. */
+  /** The run in flight is answered: its caller gets the vectors (or the error), and the next goes. */
   private settle(result: Float32Array | Error): void {
-    const batch = this.inFlight;
-    this.inFlight = [];
-    const dimensions = batch[0]?.bySecond ? this.dimensions.second : this.dimensions.first;
-    let offset = 0;
-    for (const piece of batch) {
+    const piece = this.inFlight;
+    this.inFlight = null;
+    if (piece) {
+      const dimensions = piece.bySecond ? this.dimensions.second : this.dimensions.first;
       if (result instanceof Error) piece.fail(result);
-      else {
+      else
         piece.done(
-          piece.texts.map((_, k) =>
-            Array.from(result.subarray((offset + k) * dimensions, (offset + k + 1) * dimensions)),
-          ),
+          piece.texts.map((_, k) => Array.from(result.subarray(k * dimensions, (k + 1) * dimensions))),
         );
-      }
-      offset += piece.texts.length;
     }
     if (this.stopping) this.stopping();
     else this.next();

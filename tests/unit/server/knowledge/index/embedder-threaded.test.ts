@@ -54,6 +54,22 @@ describe('the embedding model in a thread of its own', () => {
     expect(asked).toHaveLength(384);
   });
 
+  it('gives a question the same vector whoever else asks at that moment', async () => {
+    const embedder = await threaded;
+    const question = 'Where can I find a ramp?';
+    const [alone] = await embedder.embed([question], { as: 'query', urgent: true });
+    // Three people's questions come while a document's run is in the model, and wait together.
+    const sentences = Array.from({ length: 64 }, (_, i) => `Sentence ${i} of a long document about ramps.`);
+    const document = embedder.embed(sentences, { as: 'passage' });
+    const asked = await Promise.all(
+      [question, 'How do I turn on captions in a video call on my phone?', 'Braille displays'].map((q) =>
+        embedder.embed([q], { as: 'query', urgent: true }),
+      ),
+    );
+    await document;
+    expect(asked[0]![0]).toEqual(alone);
+  });
+
   it('ends while a document is embedded: the batch in the model finishes, the rest fails, the process lives', async () => {
     // Ending the thread during ONNX Runtime's run aborted the whole process (a Napi::Error thrown
     // after its environment was gone): this test's own process would die.
