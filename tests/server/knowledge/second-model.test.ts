@@ -39,6 +39,15 @@ async function counts(t: TestServer) {
   return row!;
 }
 
+/** Each passage's second-model vectors, as stored. */
+const secondVectors = async (t: TestServer) =>
+  (
+    await queryRows<{ id: string; vectors: Uint8Array | null }>(
+      t.server.database.db,
+      sql`SELECT id, second_vectors AS vectors FROM chunks ORDER BY id`,
+    )
+  ).map((r) => [r.id, r.vectors ? Buffer.from(r.vectors).toString('base64') : null]);
+
 async function embeddingLine(t: TestServer): Promise<ModelStatus> {
   const res = await (await signInSuper(t)).get(MODELS_PATH);
   return modelsAnswer.parse(res.body).models.find((m) => m.purpose === 'sentence embeddings')!;
@@ -110,23 +119,24 @@ describe('a second embedding model', () => {
     }
   }, 300_000);
 
-  it('makes the vectors it lacks in the background, the first model answering alone meanwhile', async () => {
+  it('makes the vectors it lacks in the background, as indexing made them, the first model answering alone meanwhile', async () => {
+    let indexed: Awaited<ReturnType<typeof secondVectors>> = [];
     const t = await start('none');
     try {
       // Without it, its vectors are kept but not read.
       expect((await t.server.index.similarityScale())?.second).toBeUndefined();
       expect((await census(t)).content.response.answer).toMatch(/56\.7 million/);
+      indexed = await secondVectors(t);
       // As a knowledge base indexed before the second model came: passages without its vectors.
-      await t.server.database.db.execute(
-        sql`UPDATE chunks SET second_vectors = NULL, second_with = NULL
-            WHERE id IN (SELECT id FROM chunks ORDER BY id LIMIT 5)`,
-      );
+      await t.server.database.db.execute(sql`UPDATE chunks SET second_vectors = NULL, second_with = NULL`);
     } finally {
       await t.stop();
     }
     const again = await start();
     try {
       await expect.poll(async () => (await counts(again)).waiting, { timeout: 120_000 }).toBe(0);
+      // The same vectors indexing made: the model's runs held the same texts.
+      expect(await secondVectors(again)).toEqual(indexed);
       await expect.poll(async () => (await embeddingLine(again)).state, { timeout: 60_000 }).toBe('ready');
       await expect
         .poll(async () => (await again.server.index.similarityScale())?.second, { timeout: 60_000 })

@@ -8,13 +8,7 @@ import { hindiPrefixTerms, withoutHindiFunctionWords } from './hindi';
 import { detectLanguage, textSearchConfig } from './language';
 import { contextFor, secondVectorsFor, vectorsFor } from './passage-embedding';
 import { yieldToEventLoop } from '../../threads/cooperative';
-import {
-  enableVectors,
-  sentencesMissing,
-  writeSecondVectors,
-  writeVectors,
-  type PassageVectors,
-} from './passage-vectors';
+import { enableVectors, sentencesMissing, writeSecondVectors, writeVectors } from './passage-vectors';
 import { replacePassages, type IndexedItem, type IndexProgress } from './passage-writes';
 import { SentenceFiller } from './sentence-filler';
 import { nothingInFront, type Foreground } from '../../db/give-way';
@@ -28,7 +22,7 @@ import type { PassageCounts, SimilarityScale } from './similarity-scale';
  * holding its rarer words are (term-stats.ts). Ranking costs some 10-20 µs a passage here.
  */
 const RANKED_PASSAGES = 1000;
-/** Passages embedded per round; a round's vectors are written before the next is computed. */
+/** Passages a round of the background embedding does at least (whole items), and writes per transaction. */
 const EMBED_BATCH = 32;
 /** Passage size in word pieces when a model is loaded (its limit), else in characters. */
 const PASSAGE_CHARS = 900;
@@ -264,7 +258,11 @@ export class SearchIndex {
 
   /**
    * Passages without vectors (after a change of model), or only without the second model's:
-   * embedded in rounds, `limit` at most.
+   * embedded an item at a time, its waiting passages in order and in one call as indexing embeds
+   * them, until `limit` passages are done (an item with more is done whole). The int8 model scales
+   * its activations over each run of texts, so a passage's vectors depend on the texts embedded
+   * with it: made the way indexing makes them, they are the vectors indexing would have made, and
+   * the answers do not depend on which way a knowledge base came by them.
    */
   async embedPending(limit: number, which: 'first' | 'second' = 'first'): Promise<number> {
     const embedder = this.current;
@@ -273,42 +271,39 @@ export class SearchIndex {
       which === 'first' ? sql`embedded_with IS NULL` : sql`embedded_with IS NOT NULL AND second_with IS NULL`;
     let done = 0;
     while (done < limit) {
-      const batch = await queryRows<{ id: string; text: string; item_id: string }>(
+      const [next] = await queryRows<{ item: string }>(
         this.db,
-        sql`SELECT id, text, item_id FROM chunks WHERE ${waiting} LIMIT ${Math.min(EMBED_BATCH, limit - done)}`,
+        sql`SELECT item_id AS item FROM chunks WHERE ${waiting} LIMIT 1`,
       );
-      if (batch.length === 0) break;
-      const items = await queryRows<{ id: string; title: string; body: string }>(
+      if (!next) break;
+      const rows = await queryRows<{ id: string; text: string }>(
         this.db,
-        sql`SELECT id, title, body FROM ingested_data
-            WHERE id IN (${sql.join(
-              [...new Set(batch.map((b) => b.item_id))].map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})`,
+        sql`SELECT id, text FROM chunks WHERE item_id = ${next.item}::uuid AND ${waiting} ORDER BY position`,
       );
-      const vectors = new Map<string, PassageVectors | null>();
-      const seconds = new Map<string, number[][] | null>();
-      for (const item of items) {
-        const own = batch.filter((b) => b.item_id === item.id);
-        const texts = own.map((b) => b.text);
-        const context = await contextFor(item.title, item.body);
-        if (which === 'first') {
-          const made = await vectorsFor(texts, context, embedder);
-          own.forEach((b, i) => vectors.set(b.id, made[i] ?? null));
-        } else {
-          const split = texts.map((text) => (embedder.reads(text) ? splitSentences(text) : []));
-          const made = await secondVectorsFor(texts, split, context, embedder);
-          own.forEach((b, i) => seconds.set(b.id, made[i] ?? null));
-        }
+      const [item] = await queryRows<{ title: string; body: string }>(
+        this.db,
+        sql`SELECT title, body FROM ingested_data WHERE id = ${next.item}::uuid`,
+      );
+      const texts = rows.map((r) => r.text);
+      // A passage whose item is gone is marked done without vectors, so the round moves on.
+      const context = item ? await contextFor(item.title, item.body) : null;
+      let write: (tx: Pick<Db, 'execute'>, i: number) => Promise<void>;
+      if (which === 'first') {
+        const made = context ? await vectorsFor(texts, context, embedder) : [];
+        write = (tx, i) => writeVectors(tx, rows[i]!.id, made[i] ?? null, embedder);
+      } else {
+        const split = texts.map((text) => (embedder.reads(text) ? splitSentences(text) : []));
+        const made = context ? await secondVectorsFor(texts, split, context, embedder) : [];
+        write = (tx, i) => writeSecondVectors(tx, rows[i]!.id, made[i] ?? null, embedder.second!);
       }
-      await this.foreground.clear();
-      await this.db.transaction(async (tx) => {
-        for (const row of batch)
-          await (which === 'first'
-            ? writeVectors(tx, row.id, vectors.get(row.id) ?? null, embedder)
-            : writeSecondVectors(tx, row.id, seconds.get(row.id) ?? null, embedder.second!));
-      });
-      done += batch.length;
+      // Written a round at a time, each after the questions being answered (give-way.ts).
+      for (let from = 0; from < rows.length; from += EMBED_BATCH) {
+        await this.foreground.clear();
+        await this.db.transaction(async (tx) => {
+          for (let i = from; i < Math.min(from + EMBED_BATCH, rows.length); i++) await write(tx, i);
+        });
+      }
+      done += rows.length;
     }
     return done;
   }
