@@ -318,6 +318,9 @@ describe('deleted passages', () => {
     expect(deleted.status).toBe(200);
     const afterDelete = await vacuums();
     for (const table of tables) expect(afterDelete[table]).toBe(afterRun[table]! + 1);
+    // The statistics count what the VACUUM left where one connection both deleted and vacuumed
+    // (PGlite's). On PostgreSQL another pooled connection may send its deletes' counts after it.
+    if (t.server.database.kind === 'postgres') return;
     const [dead] = await queryRows<{ n: number }>(
       db(),
       sql`SELECT n_dead_tup::int AS n FROM pg_stat_user_tables WHERE relname = 'chunks'`,

@@ -205,8 +205,8 @@ class EmbeddingThread {
    * Sends the next run when the thread is free: a waiting question's, else a document's. Each
    * caller's texts go alone: the int8 model scales its activations over the whole run, so a
    * question run with another person's came out at a cosine of about 0.997 from itself asked
-   * alone, which is a third of e5's spread at chance and moved the answers (docs/performance.md,
-   * "2026-12-05 (night)"). A person gets the same answer whoever else asks at that moment.
+   * alone, enough to move answers (docs/performance.md, "2026-12-05 (night)"). A person gets the
+   * same answer whoever else asks at that moment.
    */
   private next(): void {
     // Once stopped, nothing more is sent: the run that settles last must not start a new thread.

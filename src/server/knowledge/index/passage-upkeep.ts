@@ -13,8 +13,9 @@ import { queryRows } from '../../db/raw';
  * for a fifth of a table to be dead. With nothing dead it takes milliseconds.
  */
 export async function tidyPassages(db: Db): Promise<void> {
-  // The deletes' counts reach the table's statistics at most once a second: flushed after the
-  // VACUUM, they would count as dead the rows it took out (autovacuum reads that count).
+  // This connection's deletes' counts reach the table's statistics at most once a second:
+  // flushed after the VACUUM, they would count as dead the rows it took out (autovacuum reads
+  // that count). PGlite has only this connection; on PostgreSQL another may still send its own.
   await db.execute(sql`SELECT pg_stat_force_next_flush()`);
   await db.execute(sql`VACUUM (ANALYZE) chunks`);
   // The searched sentences' table exists only where pgvector does (passage-vectors.ts).
