@@ -167,25 +167,41 @@ export function sentencesAcrossScripts(sample: ScaleSample, others: number[][]):
 
 /** The median and spread of cosines of unrelated texts; null when too few, or all alike. */
 export function chanceOf(cosines: number[]): Chance | null {
-  if (cosines.length < MIN_SENTENCES) return null;
-  cosines.sort((a, b) => a - b);
-  const at = (q: number) => cosines[Math.floor(q * (cosines.length - 1))]!;
+  const at = quantiles(cosines);
+  if (!at) return null;
   const spread = (at(0.75) - at(0.25)) / IQR_PER_SD;
   return spread > 0 ? { center: at(0.5), spread } : null;
+}
+
+/** The values' quantiles (sorting them in place); null when too few to tell. */
+function quantiles(values: number[]): ((q: number) => number) | null {
+  if (values.length < MIN_SENTENCES) return null;
+  values.sort((a, b) => a - b);
+  return (q) => values[Math.floor(q * (values.length - 1))]!;
 }
 
 /**
  * Two sentence-embedding models read as one (EMBEDDING_SECOND_MODEL). Each reads some sentences
  * better than the other: on the evaluation set, e5 and MiniLM averaged chose right where neither
  * alone did (docs/chat.md, "Two models"). A sentence both read is scored by the average of the two
- * scores, each on its own model's scale (how many spreads above chance); and as two scores that do
- * not move together average to a narrower chance than either, the average is read on its own
- * spread, measured on the same probes: thresholds then mean for the pair what they mean for one.
+ * scores, each on its own model's scale (how many spreads above chance). Two scores that do not
+ * move together average to a narrower chance than either, but not alike throughout: an unrelated
+ * sentence on a near subject scores high by both, so the average's upper tail narrows less than
+ * its body. The thresholds lie in that tail (3 to 4.5 spreads above chance), so the average is read
+ * on its tail, measured on the same probes against the first model's: thresholds then let as many
+ * unrelated sentences pass for the pair as for the first model alone.
  */
 
 /**
- * The second model's chance, and how the two models' scores averaged spread at chance, as a
- * share of the first's own spread on the same texts.
+ * The upper quantile at which the pair's chance is matched to the first model's: as high as a
+ * probe's few thousand sentences measure well (the 99.9th gave the same on the evaluation's
+ * knowledge base, docs/chat.md).
+ */
+const TAIL = 0.99;
+
+/**
+ * The second model's chance, and how far the two models' scores averaged reach above chance (at
+ * the `TAIL` quantile), as a share of how far the first's own reach on the same texts.
  */
 export interface SecondScale extends Chance {
   paired: number;
@@ -207,7 +223,7 @@ export function pairedCosine(
 
 /**
  * The second model's chance, from the probes it reads (their vectors by each model), and how
- * the pair's average spreads at chance beside the first model's own score, over the same probes
+ * far the pair's average reaches at chance beside the first model's own score, over the same probes
  * and sentences (those both have vectors of): a knowledge base mostly in another script has its
  * scale measured mostly on probes the second model cannot read. Null when too few to tell.
  */
@@ -241,10 +257,17 @@ export function measureSecond(
         firstAlone.push(score);
       }
     }
-    const [together, single] = [chanceOf(averaged), chanceOf(firstAlone)];
+    const [together, single] = [reach(averaged), reach(firstAlone)];
     if (!together || !single) return;
-    pair += together.spread;
-    alone += single.spread;
+    pair += together;
+    alone += single;
   });
   return alone ? { center: own.center, spread: own.spread, paired: pair / alone } : null;
+}
+
+/** How far above their median the scores' upper tail reaches (at `TAIL`); null when too few, or none. */
+function reach(scores: number[]): number | null {
+  const at = quantiles(scores);
+  const tail = at ? at(TAIL) - at(0.5) : 0;
+  return tail > 0 ? tail : null;
 }

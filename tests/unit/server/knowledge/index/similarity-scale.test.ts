@@ -137,10 +137,20 @@ describe('two models read as one', () => {
     // The second model orders the same sentences otherwise: their scores average towards chance.
     const s = twoModels(spread, (i) => spread((i * 7) % 30));
     const probe = [{ passage: 'none' }];
-    const own = measureScale(s, probe, [at(Math.PI / 2)])!;
-    const second = measureSecond(s, probe, [at(Math.PI / 2)], [at(Math.PI / 2)], own)!;
+    const own = measureScale(s, probe, [at(0)])!;
+    const second = measureSecond(s, probe, [at(0)], [at(0)], own)!;
     expect(second.paired).toBeLessThan(0.9);
     expect(second.paired).toBeGreaterThan(0.3);
+  });
+
+  it('reads the pair on its upper tail: as wide as one model’s when they agree on the nearest', () => {
+    // The models agree on the five sentences nearest the probe and order the others otherwise:
+    // the average's body narrows, its tail (where the thresholds lie) does not.
+    const s = twoModels(spread, (i) => (i < 5 ? spread(i) : spread(5 + (((i - 5) * 7) % 25))));
+    const probe = [{ passage: 'none' }];
+    const own = measureScale(s, probe, [at(0)])!;
+    const second = measureSecond(s, probe, [at(0)], [at(0)], own)!;
+    expect(second.paired).toBeGreaterThan(0.9);
   });
 
   it('is not measured without the second model’s vectors', () => {
