@@ -175,11 +175,17 @@ function otherLanguage(answerLanguage: string, passage: string): string | null {
   }
 }
 
-/** Which of the three outcomes a confidence gives (see CONFIDENCE). */
+/**
+ * Which of the three outcomes a confidence gives (see CONFIDENCE). The question's words a sentence
+ * holds help choose it, but do not make it an answer: its meaning alone must reach the closest
+ * passage's bar too, else a sentence sharing the question's words in another sense ("deaf" and
+ * "blind" in a clause on interpreters and readers, for a deaf-blind person's computer) would be
+ * given as answering.
+ */
 function outcomeOf(confidence: number, best: Candidate): AnswerOutcome {
   if (best.similarity === null)
     return best.lexical > 0 && confidence >= CONFIDENCE.lexical ? 'answer' : 'none';
-  if (confidence >= CONFIDENCE.answer) return 'answer';
+  if (confidence >= CONFIDENCE.answer && best.similarity >= CONFIDENCE.closest) return 'answer';
   return confidence >= CONFIDENCE.closest ? 'closest' : 'none';
 }
 

@@ -421,6 +421,22 @@ describe('the three outcomes', () => {
     expect(focus.outcome).toBe('answer');
   });
 
+  it('gives a sentence its words carry over the bar, its meaning not, as the closest passage', () => {
+    // Every word of the question held, in another sense: its meaning alone under the closest
+    // passage's bar, its score over the answer's.
+    const deafBlind = 'How can a deaf-blind person use a computer?';
+    const room = (meaning: number) =>
+      scored([['A deaf person and a blind person share one computer room.', cosineAt(meaning)]]);
+    expect(scoreSentences(deafBlind, [room(CONFIDENCE.closest - 0.5)], SCALE)[0]!.score).toBeGreaterThan(
+      CONFIDENCE.answer,
+    );
+    expect(compose(deafBlind, [room(CONFIDENCE.closest - 0.5)])).toMatchObject({
+      outcome: 'closest',
+      found: false,
+    });
+    expect(compose(deafBlind, [room(CONFIDENCE.closest + 0.5)]).outcome).toBe('answer');
+  });
+
   it('says plainly that nothing was found when nothing comes close', () => {
     expect(at(CONFIDENCE.closest - 3)).toMatchObject({
       outcome: 'none',
