@@ -168,7 +168,7 @@ export function sentencesAcrossScripts(sample: ScaleSample, others: number[][]):
 /** The median and spread of cosines of unrelated texts; null when too few, or all alike. */
 export function chanceOf(cosines: number[]): Chance | null {
   const at = quantiles(cosines);
-  if (!at) return null;
+  if (!at || at(0.75) <= at(0.25)) return null;
   const spread = (at(0.75) - at(0.25)) / IQR_PER_SD;
   return spread > 0 ? { center: at(0.5), spread } : null;
 }
@@ -265,9 +265,15 @@ export function measureSecond(
   return alone ? { center: own.center, spread: own.spread, paired: pair / alone } : null;
 }
 
-/** How far above their median the scores' upper tail reaches (at `TAIL`); null when too few, or none. */
+/**
+ * How far above their median the scores' upper tail reaches (at `TAIL`); null when too few, or
+ * when most are alike (a census's tables repeat the same cells, "(X)", whose vectors are one): a
+ * probe that meets the same sentence over and over measures no chance, and its few others would
+ * make the tail seem far.
+ */
 function reach(scores: number[]): number | null {
   const at = quantiles(scores);
-  const tail = at ? at(TAIL) - at(0.5) : 0;
+  if (!at || at(0.75) <= at(0.25)) return null;
+  const tail = at(TAIL) - at(0.5);
   return tail > 0 ? tail : null;
 }

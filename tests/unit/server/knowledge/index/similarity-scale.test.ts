@@ -153,6 +153,15 @@ describe('two models read as one', () => {
     expect(second.paired).toBeGreaterThan(0.9);
   });
 
+  it('is not measured when most sentences are alike to the first model (repeated cells of a table)', () => {
+    // Twenty-five sentences the same (one vector), five nearer the probe.
+    const s = twoModels((i) => (i < 25 ? 1 : (30 - i) * 0.1), spread);
+    const probe = [{ passage: 'none' }];
+    const first = { center: 0.5, spread: 0.1 };
+    expect(measureSecond(s, probe, [at(0)], [at(0)], first)).toBeNull();
+    expect(measureSecond(twoModels(spread, spread), probe, [at(0)], [at(0)], first)).not.toBeNull();
+  });
+
   it('is not measured without the second model’s vectors', () => {
     const s = twoModels(spread, spread);
     s.passages.forEach((p) => (p.second = null));
