@@ -168,7 +168,7 @@ export function sentencesAcrossScripts(sample: ScaleSample, others: number[][]):
 /** The median and spread of cosines of unrelated texts; null when too few, or all alike. */
 export function chanceOf(cosines: number[]): Chance | null {
   const at = quantiles(cosines);
-  if (!at || at(0.75) <= at(0.25)) return null;
+  if (!at) return null;
   const spread = (at(0.75) - at(0.25)) / IQR_PER_SD;
   return spread > 0 ? { center: at(0.5), spread } : null;
 }
